@@ -1,0 +1,84 @@
+"""The pure Dou Dizhu rules core: cards, combinations, beats, legal moves, rule sets.
+
+It imports nothing outside the standard library (a test proves it).
+
+>>> from service.rules import classify, legal_moves, beats, Combination
+>>> classify("JJJ44")[0].kind
+<Kind.TRIO_PAIR: 'trio_pair'>
+>>> beats(Combination.of("BR"), Combination.of("2222")).beats
+True
+>>> legal_moves("3344", previous="33").count()
+1
+"""
+
+from .cards import (
+    Card,
+    CardError,
+    CardProblem,
+    Counts,
+    Rank,
+    Suit,
+    check_deck,
+    contains,
+    counts_of,
+    format_counts,
+    parse_cards,
+    parse_counts,
+    read_hand,
+    subtract,
+)
+from .combos import Combination, Reason, Verdict, beats, best_beating, choose, classify, readings_of
+from .kinds import SHAPES, Kind, Shape
+from .moves import LegalMoves, PlayCheck, check_play, legal_moves
+from .ruleset import (
+    DOUZERO,
+    OPENSPIEL,
+    PRESETS,
+    RLCARD,
+    STANDARD,
+    BiddingMode,
+    RuleSet,
+    RuleSetError,
+    get_ruleset,
+)
+
+__all__ = [
+    "DOUZERO",
+    "OPENSPIEL",
+    "PRESETS",
+    "RLCARD",
+    "SHAPES",
+    "STANDARD",
+    "BiddingMode",
+    "Card",
+    "CardError",
+    "CardProblem",
+    "Combination",
+    "Counts",
+    "Kind",
+    "LegalMoves",
+    "PlayCheck",
+    "Rank",
+    "Reason",
+    "RuleSet",
+    "RuleSetError",
+    "Shape",
+    "Suit",
+    "Verdict",
+    "beats",
+    "best_beating",
+    "check_deck",
+    "check_play",
+    "choose",
+    "classify",
+    "contains",
+    "counts_of",
+    "format_counts",
+    "get_ruleset",
+    "legal_moves",
+    "parse_cards",
+    "parse_counts",
+    "read_hand",
+    "readings_of",
+    "subtract",
+]

@@ -1,0 +1,313 @@
+"""Cards: ranks, suits, parsing of every notation of API.md, and the canonical form.
+
+A play or a hand is, to the rules, a multiset of ranks (RULES.md section 1). It is held as
+``Counts``: a tuple with one count per rank, in rank order. The canonical text form is one
+character per card, ascending (``3456789TJQKA2BR``).
+
+>>> parse_counts("10 10 j J Q")
+(0, 0, 0, 0, 0, 0, 0, 2, 2, 1, 0, 0, 0, 0, 0)
+>>> format_counts(parse_counts("大王, 3, s3"))
+'33R'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+#: One canonical character per rank, low to high.
+RANK_CHARS = "3456789TJQKA2BR"
+
+Counts = tuple[int, ...]
+"""How many cards of each rank, indexed by ``Rank``; always ``len(Rank)`` long."""
+
+
+class Rank(IntEnum):
+    """A card rank, ordered low to high (RULES.md section 1); the value indexes ``Counts``."""
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+    BLACK_JOKER = 13
+    RED_JOKER = 14
+
+    @property
+    def char(self) -> str:
+        """The canonical character: ``Rank.TEN.char == 'T'``."""
+        return RANK_CHARS[self]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is one of the two jokers."""
+        return self >= Rank.BLACK_JOKER
+
+
+class Suit(StrEnum):
+    """A suit; the rules ignore suits, but a suited card may appear only once per deck."""
+
+    SPADES = "S"
+    """Spades, also written ``♠``."""
+    HEARTS = "H"
+    """Hearts, also written ``♥``."""
+    DIAMONDS = "D"
+    """Diamonds, also written ``♦``."""
+    CLUBS = "C"
+    """Clubs, also written ``♣``."""
+
+
+NUM_RANKS = len(Rank)
+EMPTY: Counts = (0,) * NUM_RANKS
+
+_RANK_WORDS: dict[str, Rank] = {c: Rank(i) for i, c in enumerate(RANK_CHARS[:13])}
+_RANK_WORDS |= {"10": Rank.TEN, "1": Rank.TEN}  # "1" never stands alone; see _split
+_JOKER_WORDS: dict[str, Rank] = {
+    **dict.fromkeys(("B", "BJ", "SJ", "X", "小王"), Rank.BLACK_JOKER),
+    **dict.fromkeys(("R", "RJ", "CJ", "D", "大王"), Rank.RED_JOKER),
+}
+_SUIT_WORDS: dict[str, Suit] = {s.value: s for s in Suit} | {
+    "♠": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+}
+# One token: a joker word, or a rank with an optional suit before or after it.
+_TOKEN = re.compile(
+    r"小王|大王|BJ|SJ|RJ|CJ"
+    r"|[SHDC♠♥♦♣]?(?:10|[2-9TJQKA])(?![SHDC♠♥♦♣](?:10|[2-9TJQKA]))[SHDC♠♥♦♣]?"
+    r"|[BXRD]",
+    re.IGNORECASE,
+)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a rank and, when the client gave one, a suit.
+
+    >>> Card.parse("10s")
+    Card.parse('ST')
+    """
+
+    rank: Rank
+    suit: Suit | None = None
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one token such as ``'10s'``, ``'♥Q'``, ``'BJ'`` or ``'大王'``."""
+        card = _read_token(token)
+        if card is None:
+            raise CardError([CardProblem("unknown_token", token, 0, f"unknown card {token!r}")])
+        return card
+
+    def __str__(self) -> str:
+        return (self.suit or "") + self.rank.char
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class CardProblem:
+    """One problem found in a card list: a code, the offending token and its position."""
+
+    code: str
+    token: str
+    position: int
+    message: str
+
+
+class CardError(ValueError):
+    """A card list that cannot be read or that the deck cannot hold; lists every problem."""
+
+    def __init__(self, problems: Sequence[CardProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+
+def _read_token(token: str) -> Card | None:
+    word = token.strip().upper()
+    if word in _JOKER_WORDS or token.strip() in _JOKER_WORDS:
+        return Card(_JOKER_WORDS.get(word) or _JOKER_WORDS[token.strip()])
+    for suit_first in (True, False):
+        suit_text, rank_text = (word[:1], word[1:]) if suit_first else (word[-1:], word[:-1])
+        if suit_text in _SUIT_WORDS and rank_text in _RANK_WORDS and rank_text != "1":
+            return Card(_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text])
+    if word in _RANK_WORDS and word != "1":
+        return Card(_RANK_WORDS[word])
+    return None
+
+
+def _split(text: str) -> list[tuple[str, int]]:
+    """Cut a card string into (token, position) pairs; unreadable stretches become tokens."""
+    tokens: list[tuple[str, int]] = []
+    position = 0
+    for part in _SEPARATORS.split(text):
+        if not part:
+            continue
+        position = text.index(part, position)
+        tokens.extend(_scan(part, position))
+        position += len(part)
+    return tokens
+
+
+def _scan(part: str, offset: int) -> list[tuple[str, int]]:
+    if _read_token(part) is not None:
+        return [(part, offset)]
+    tokens: list[tuple[str, int]] = []
+    index = 0
+    while index < len(part):
+        match = _TOKEN.match(part, index)
+        end = match.end() if match else index + 1
+        tokens.append((part[index:end], offset + index))
+        index = end
+    return tokens
+
+
+def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
+    """Read a card list written in any notation of API.md; raise ``CardError`` listing all problems.
+
+    >>> [str(c) for c in parse_cards("♠10 10h BJ x")]
+    ['ST', 'HT', 'B', 'B']
+    """
+    pairs = _split(value) if isinstance(value, str) else list(zip(value, range(len(value))))
+    cards: list[Card] = []
+    problems: list[CardProblem] = []
+    for token, position in pairs:
+        card = _read_token(token) if isinstance(token, str) else None
+        if card is None:
+            problems.append(
+                CardProblem(
+                    "unknown_token", str(token), position, f"unknown card {token!r} at {position}"
+                )
+            )
+        else:
+            cards.append(card)
+    if problems:
+        raise CardError(problems)
+    return tuple(cards)
+
+
+def counts_of(cards: Sequence[Card]) -> Counts:
+    """The rank counts of some cards."""
+    counts = [0] * NUM_RANKS
+    for card in cards:
+        counts[card.rank] += 1
+    return tuple(counts)
+
+
+def parse_counts(value: str | Sequence[str]) -> Counts:
+    """Read a card list straight to rank counts (no deck check: see ``check_deck``)."""
+    if isinstance(value, str) and _CANONICAL.fullmatch(value):
+        return tuple(value.count(c) for c in RANK_CHARS)
+    return counts_of(parse_cards(value))
+
+
+_CANONICAL = re.compile(r"[3-9TJQKA2BR]*")
+
+
+def format_counts(counts: Counts) -> str:
+    """The canonical form of rank counts: ascending, one character per card."""
+    return "".join(c * n for c, n in zip(RANK_CHARS, counts, strict=True))
+
+
+def check_deck(
+    cards: Sequence[Card], *, copies: int = 1, positions: Sequence[int] | None = None
+) -> None:
+    """Raise ``CardError`` if ``copies`` decks cannot hold these cards (RULES.md section 1).
+
+    Every problem is reported: too many of a rank, too many of a joker, a suited card repeated.
+
+    >>> check_deck(parse_cards("7777 7"))
+    Traceback (most recent call last):
+    ...
+    service.rules.cards.CardError: more than 4 cards of rank 7 (the 5th at 4)
+    """
+    where = list(positions) if positions is not None else list(range(len(cards)))
+    seen_rank = [0] * NUM_RANKS
+    seen_card: dict[tuple[Rank, Suit], int] = {}
+    problems: list[CardProblem] = []
+    for card, position in zip(cards, where, strict=True):
+        seen_rank[card.rank] += 1
+        limit = copies if card.rank.is_joker else 4 * copies
+        if seen_rank[card.rank] == limit + 1:
+            what = "jokers" if card.rank.is_joker else "cards"
+            problems.append(
+                CardProblem(
+                    "too_many_of_rank",
+                    str(card),
+                    position,
+                    f"more than {limit} {what} of rank {card.rank.char} "
+                    f"(the {_ordinal(limit + 1)} at {position})",
+                )
+            )
+        if card.suit is not None:
+            key = (card.rank, card.suit)
+            seen_card[key] = seen_card.get(key, 0) + 1
+            if seen_card[key] == copies + 1:
+                problems.append(
+                    CardProblem(
+                        "duplicate_card",
+                        str(card),
+                        position,
+                        f"card {card} appears more than {copies} time(s) (again at {position})",
+                    )
+                )
+    if problems:
+        raise CardError(problems)
+
+
+def _ordinal(n: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    return f"{n}{suffix}"
+
+
+def read_hand(value: str | Sequence[str], *, copies: int = 1) -> Counts:
+    """Parse a card list and check that the deck can hold it; return its rank counts.
+
+    >>> format_counts(read_hand(["10", "j", "Q", "k", "A"]))
+    'TJQKA'
+    >>> read_hand("33333")
+    Traceback (most recent call last):
+    ...
+    service.rules.cards.CardError: more than 4 cards of rank 3 (the 5th at 4)
+    """
+    if isinstance(value, str) and _CANONICAL.fullmatch(value):
+        counts = tuple(value.count(c) for c in RANK_CHARS)
+        if max(counts[:13], default=0) <= 4 * copies and max(counts[13:]) <= copies:
+            return counts
+    cards = parse_cards(value)
+    positions = _positions(value)
+    check_deck(cards, copies=copies, positions=positions)
+    return counts_of(cards)
+
+
+def _positions(value: str | Sequence[str]) -> list[int]:
+    if isinstance(value, str):
+        return [position for _, position in _split(value)]
+    return list(range(len(value)))
+
+
+def contains(hand: Counts, play: Counts) -> bool:
+    """Whether the hand holds every card of the play.
+
+    >>> contains(parse_counts("33345"), parse_counts("335"))
+    True
+    """
+    return all(h >= p for h, p in zip(hand, play, strict=True))
+
+
+def subtract(hand: Counts, play: Counts) -> Counts:
+    """The hand less the play (which it must contain)."""
+    return tuple(h - p for h, p in zip(hand, play, strict=True))

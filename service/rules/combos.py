@@ -1,0 +1,408 @@
+"""Combinations: the value object, classification of a card set into every reading, and beats.
+
+Classification is table-driven: for a rule set, ``_Tables.by_size[n]`` lists every (kind,
+chain length) whose combinations hold ``n`` cards; each is tried at every chain position the
+rank counts allow, and what is left must be a legal set of kickers (RULES.md section 2).
+
+>>> [str(c) for c in classify("33344")]
+['trio_pair 33344 (rank 3)']
+>>> beats(classify("2222")[0], classify("34567")[0]).reason
+<Reason.BOMB: 'bomb'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+from .cards import EMPTY, NUM_RANKS, RANK_CHARS, Counts, Rank, format_counts, read_hand
+from .kinds import KIND_ORDER, SHAPES, Kind, Shape
+from .ruleset import STANDARD, RuleSet, get_ruleset
+
+ACE = int(Rank.ACE)
+TWO = int(Rank.TWO)
+BLACK, RED = int(Rank.BLACK_JOKER), int(Rank.RED_JOKER)
+ROCKET_COUNTS: Counts = (0,) * BLACK + (1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """One reading of a card set: its kind, primal rank and chain length, cards and kickers.
+
+    Its ``repr`` is an expression that builds it again:
+
+    >>> Combination.of("JJJ44")
+    Combination.of('44JJJ', kind='trio_pair', rank='J')
+    """
+
+    kind: Kind
+    rank: Rank
+    length: int
+    cards: str
+    primal: str
+    kickers: str
+    order: tuple[int, int, int, str] = field(compare=False, repr=False)
+
+    @classmethod
+    def of(
+        cls,
+        cards: str | Sequence[str],
+        *,
+        kind: Kind | str | None = None,
+        rank: Rank | str | None = None,
+        rules: RuleSet = STANDARD,
+    ) -> Combination:
+        """The preferred reading of ``cards``, or the declared one; ``ValueError`` if none."""
+        readings = classify(cards, rules)
+        if not readings:
+            raise ValueError(f"{format_counts(read_hand(cards))!r} is not a combination")
+        chosen = choose(readings, kind, rank)
+        if chosen is None:
+            raise ValueError(f"no reading of {readings[0].cards!r} as {kind} {rank or ''}")
+        return chosen
+
+    @property
+    def counts(self) -> Counts:
+        """The rank counts of the cards."""
+        return tuple(self.cards.count(c) for c in RANK_CHARS)
+
+    @property
+    def is_bomb(self) -> bool:
+        """Whether this is a bomb (the rocket is not a bomb; four-with-kickers are not)."""
+        return self.kind is Kind.BOMB
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.cards} (rank {self.rank.char})"
+
+    def __repr__(self) -> str:
+        return f"Combination.of({self.cards!r}, kind={self.kind.value!r}, rank={self.rank.char!r})"
+
+
+_INTERNED: dict[tuple[Kind, int, int, tuple[int, ...]], Combination] = {}
+_INTERN_LIMIT = 200_000
+
+
+def make(kind: Kind, start: int, length: int, kickers: tuple[int, ...] = ()) -> Combination:
+    """The combination of ``kind`` whose primal chain starts at ``start`` (interned).
+
+    ``kickers`` lists the kicker ranks, one entry per card, ascending.
+    """
+    key = (kind, start, length, kickers)
+    combo = _INTERNED.get(key)
+    if combo is None:
+        if len(_INTERNED) >= _INTERN_LIMIT:
+            _INTERNED.clear()
+        combo = _INTERNED[key] = _build(kind, start, length, kickers)
+    return combo
+
+
+def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Combination:
+    if kind is Kind.ROCKET:
+        primal = "BR"
+        top = RED
+    else:
+        width = SHAPES[kind].width
+        primal = "".join(RANK_CHARS[r] * width for r in range(start, start + length))
+        top = start + length - 1
+    counts = [0] * NUM_RANKS
+    for r in kickers:
+        counts[r] += 1
+    kicker_text = format_counts(tuple(counts))
+    for r, char in enumerate(RANK_CHARS):
+        counts[r] += primal.count(char)
+    cards = format_counts(tuple(counts))
+    return Combination(
+        kind, Rank(top), length, cards, primal, kicker_text, (KIND_ORDER[kind], length, top, cards)
+    )
+
+
+# --- Kicker rules (RULES.md section 2, options of section 8) -----------------------------------
+
+
+def kicker_caps(rules: RuleSet, shape: Shape, start: int, length: int) -> list[int]:
+    """How many single kicker cards of each rank a combination may carry at this position.
+
+    Primal ranks are 0 (rule 1); other ranks 1, or ``max_kicker_repeat`` under repeats; a kicker
+    trio next to an airplane's chain only under ``adjacent_trio_kickers``.
+    """
+    repeat = rules.max_kicker_repeat
+    caps = [repeat] * TWO + [repeat, 1, 1]
+    for r in range(start, start + length):
+        caps[r] = 0
+    if shape.chain and shape.width == 3 and not rules.adjacent_trio_kickers:
+        for r in (start - 1, start + length):
+            if 0 <= r <= ACE:
+                caps[r] = min(caps[r], 2)
+    return caps
+
+
+def pair_caps(rules: RuleSet, start: int, length: int) -> list[int]:
+    """How many pair kickers of each rank a combination may carry (jokers never pair)."""
+    caps = [2 if rules.same_rank_pairs else 1] * (TWO + 1) + [0, 0]
+    for r in range(start, start + length):
+        caps[r] = 0
+    return caps
+
+
+def singles_ok(kick: Counts, caps: Sequence[int], rules: RuleSet) -> bool:
+    """Whether these kicker counts are a legal set of single kickers under ``caps``."""
+    if kick[BLACK] and kick[RED] and not rules.rocket_as_kickers:
+        return False
+    return all(k <= c for k, c in zip(kick, caps, strict=True))
+
+
+def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:
+    """Whether these kicker counts split into legal pair kickers under ``caps``."""
+    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
+
+
+# --- Classification -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per rule set: the (kind, shape, length) candidates by card count."""
+
+    kinds: tuple[Kind, ...]
+    by_size: dict[int, tuple[tuple[Kind, Shape, int], ...]]
+
+
+def allowed_kinds(rules: RuleSet) -> tuple[Kind, ...]:
+    """The kinds that exist under a rule set, in listing order."""
+    off: set[Kind] = set()
+    if not rules.four_with_two:
+        off |= {Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS}
+    if not rules.four_with_single:
+        off.add(Kind.FOUR_SINGLE)
+    if not rules.four_with_pair:
+        off.add(Kind.FOUR_PAIR)
+    if not rules.space_shuttle:
+        off |= {Kind.SPACE_SHUTTLE, Kind.SPACE_SHUTTLE_SINGLES, Kind.SPACE_SHUTTLE_PAIRS}
+    return tuple(k for k in Kind if k not in off)
+
+
+@lru_cache(maxsize=64)
+def tables(rules: RuleSet) -> _Tables:
+    """The classification tables of a rule set (built once per rule set)."""
+    kinds = allowed_kinds(rules)
+    by_size: dict[int, list[tuple[Kind, Shape, int]]] = {}
+    for kind in kinds:
+        if kind is Kind.ROCKET:
+            continue
+        shape = SHAPES[kind]
+        for length in range(shape.min_len, shape.max_len + 1):
+            by_size.setdefault(shape.size(length), []).append((kind, shape, length))
+    return _Tables(kinds, {n: tuple(v) for n, v in by_size.items()})
+
+
+def primal_starts(counts: Counts, shape: Shape, length: int) -> Iterable[int]:
+    """Every start of a run of ``length`` ranks each held at least ``shape.width`` times."""
+    width = shape.width
+    if not shape.chain:
+        top = RED if width == 1 else TWO
+        return [r for r in range(top + 1) if counts[r] >= width]
+    return [
+        s for s in range(ACE - length + 2) if all(counts[r] >= width for r in range(s, s + length))
+    ]
+
+
+def _kickers_of(kick: Counts) -> tuple[int, ...]:
+    return tuple(r for r in range(NUM_RANKS) for _ in range(kick[r]))
+
+
+def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
+    """Every reading of some rank counts under ``rules``, preferred first (RULES.md section 4).
+
+    >>> [c.kind.value for c in readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))]
+    ['airplane', 'airplane_singles', 'airplane_singles']
+    """
+    if counts == ROCKET_COUNTS:
+        return (make(Kind.ROCKET, BLACK, 1),)
+    found: list[Combination] = []
+    for kind, shape, length in tables(rules).by_size.get(sum(counts), ()):
+        for start in primal_starts(counts, shape, length):
+            kick = list(counts)
+            for r in range(start, start + length):
+                kick[r] -= shape.width
+            if _kickers_legal(tuple(kick), kind, shape, start, length, rules):
+                found.append(make(kind, start, length, _kickers_of(tuple(kick))))
+    return tuple(sorted(found, key=preference))
+
+
+def _kickers_legal(
+    kick: Counts, kind: Kind, shape: Shape, start: int, length: int, rules: RuleSet
+) -> bool:
+    if shape.kickers == 0:
+        return kick == EMPTY
+    if shape.kicker_width == 1:
+        return singles_ok(kick, kicker_caps(rules, shape, start, length), rules)
+    return pairs_ok(kick, pair_caps(rules, start, length))
+
+
+def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
+    """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest."""
+    return (
+        combo.kind is not Kind.ROCKET,
+        combo.kind is not Kind.BOMB,
+        bool(combo.kickers),
+        -combo.length,
+        -combo.rank,
+        KIND_ORDER[combo.kind],
+    )
+
+
+_CACHE_LIMIT = 1 << 16
+_cache: dict[tuple[RuleSet, str], tuple[Combination, ...]] = {}
+
+
+def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
+    """Every reading of a card list under ``rules``, preferred first; empty if none.
+
+    Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
+
+    >>> [repr(c) for c in classify("333444555666", get_ruleset("douzero"))][:2]
+    ["Combination.of('333444555666', kind='airplane', rank='6')", "Combination.of('333444555666', kind='airplane_singles', rank='6')"]
+    """
+    key = (rules, cards) if isinstance(cards, str) else None
+    if key is not None:
+        hit = _cache.get(key)
+        if hit is not None:
+            return hit
+    found = readings_of(read_hand(cards), rules)
+    if key is not None:
+        if len(_cache) >= _CACHE_LIMIT:
+            _cache.clear()
+        _cache[key] = found
+    return found
+
+
+def choose(
+    readings: Sequence[Combination], kind: Kind | str | None, rank: Rank | str | None
+) -> Combination | None:
+    """The reading a client declared (kind, and rank where needed), or the preferred one."""
+    if isinstance(rank, str):
+        rank = Rank(RANK_CHARS.index(rank.upper().replace("10", "T")))
+    for combo in readings:
+        if (kind is None or combo.kind == kind) and (rank is None or combo.rank == rank):
+            return combo
+    return None
+
+
+# --- Beating a play (RULES.md section 3) --------------------------------------------------------
+
+
+class Reason(StrEnum):
+    """Why a play beats or does not beat another (machine-readable)."""
+
+    ROCKET = "rocket"
+    """The rocket beats everything."""
+    BOMB = "bomb"
+    """A bomb beats anything but a bomb or the rocket."""
+    HIGHER_BOMB = "higher_bomb"
+    """A bomb beats a lower bomb."""
+    HIGHER = "higher"
+    """Same kind and size, higher primal rank."""
+    NOT_HIGHER = "not_higher"
+    """Same kind and size, but not a higher primal rank."""
+    LOWER_BOMB = "lower_bomb"
+    """A bomb does not beat a bomb of equal or higher rank."""
+    ROCKET_UNBEATABLE = "rocket_unbeatable"
+    """Nothing beats the rocket."""
+    BOMB_ON_TABLE = "bomb_on_table"
+    """Only a higher bomb or the rocket beats a bomb."""
+    DIFFERENT_KIND = "different_kind"
+    """Plays of different kinds do not beat each other."""
+    DIFFERENT_LENGTH = "different_length"
+    """Same kind, different number of cards (chain length or kicker shape)."""
+    NOT_A_COMBINATION = "not_a_combination"
+    """The play is no combination under the rule set."""
+    NOT_IN_HAND = "not_in_hand"
+    """The play holds cards the hand does not."""
+    LEAD = "lead"
+    """Any combination may lead a trick."""
+    EMPTY_PLAY = "empty_play"
+    """A play holds at least one card (passing is not a play)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a play beats another, with a reason code and a sentence."""
+
+    beats: bool
+    reason: Reason
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.beats
+
+
+def beats(play: Combination, previous: Combination) -> Verdict:
+    """Whether ``play`` beats ``previous`` (RULES.md section 3), and why.
+
+    >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
+    <Reason.DIFFERENT_LENGTH: 'different_length'>
+    """
+    if play.kind is Kind.ROCKET:
+        return Verdict(True, Reason.ROCKET, "the rocket beats everything")
+    if previous.kind is Kind.ROCKET:
+        return Verdict(False, Reason.ROCKET_UNBEATABLE, "nothing beats the rocket")
+    if play.is_bomb and not previous.is_bomb:
+        return Verdict(True, Reason.BOMB, f"a bomb beats any {previous.kind}")
+    if previous.is_bomb and not play.is_bomb:
+        return Verdict(False, Reason.BOMB_ON_TABLE, "only a higher bomb or the rocket beats a bomb")
+    if play.kind is not previous.kind:
+        return Verdict(
+            False, Reason.DIFFERENT_KIND, f"a {play.kind} does not beat a {previous.kind}"
+        )
+    if len(play.cards) != len(previous.cards):
+        return Verdict(
+            False,
+            Reason.DIFFERENT_LENGTH,
+            f"a {play.kind} of {len(play.cards)} cards does not beat one of {len(previous.cards)}",
+        )
+    higher = play.rank > previous.rank
+    code = (
+        (Reason.HIGHER_BOMB, Reason.LOWER_BOMB)
+        if play.is_bomb
+        else (Reason.HIGHER, Reason.NOT_HIGHER)
+    )
+    word = "higher" if higher else "not higher"
+    return Verdict(
+        higher,
+        code[0] if higher else code[1],
+        f"rank {play.rank.char} is {word} than rank {previous.rank.char}",
+    )
+
+
+def best_beating(
+    readings: Sequence[Combination], previous: Combination
+) -> tuple[Combination, Verdict]:
+    """The preferred reading that beats ``previous``, else the preferred reading and its verdict.
+
+    A challenger with several readings beats the previous play if any of them does (section 4).
+    """
+    first: tuple[Combination, Verdict] | None = None
+    for combo in readings:
+        verdict = beats(combo, previous)
+        if verdict:
+            return combo, verdict
+        first = first or (combo, verdict)
+    if first is None:
+        raise ValueError("no readings")
+    return first
+
+
+__all__ = [
+    "Combination",
+    "Reason",
+    "Verdict",
+    "beats",
+    "best_beating",
+    "choose",
+    "classify",
+    "get_ruleset",
+    "make",
+    "readings_of",
+]

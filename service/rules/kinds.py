@@ -1,0 +1,135 @@
+"""The kinds of combination (RULES.md section 2) and the shape each one has, as data.
+
+A shape says how a kind is built: ``width`` cards of each primal rank, a chain of ``min_len`` to
+``max_len`` consecutive primal ranks, and per primal rank ``kickers`` attachments of
+``kicker_width`` cards. Classification and move generation both read these tables.
+
+>>> SHAPES[Kind.AIRPLANE_SINGLES]
+Shape(width=3, min_len=2, max_len=5, kickers=1, kicker_width=1, chain=True)
+>>> Kind.TRIO_PAIR.name_zh
+'三带二'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """A kind of combination; the value is the wire name of RULES.md section 2."""
+
+    SINGLE = "single"
+    """One card (单牌)."""
+    PAIR = "pair"
+    """Two cards of a rank (对子); jokers do not pair."""
+    TRIO = "trio"
+    """Three cards of a rank (三张)."""
+    TRIO_SINGLE = "trio_single"
+    """A trio and one card of another rank (三带一)."""
+    TRIO_PAIR = "trio_pair"
+    """A trio and a pair of another rank (三带二)."""
+    CHAIN = "chain"
+    """Five or more consecutive singles, 3 to A (顺子)."""
+    PAIR_CHAIN = "pair_chain"
+    """Three or more consecutive pairs (连对)."""
+    AIRPLANE = "airplane"
+    """Two or more consecutive trios (飞机)."""
+    AIRPLANE_SINGLES = "airplane_singles"
+    """Consecutive trios, each with a single kicker (飞机带小翼)."""
+    AIRPLANE_PAIRS = "airplane_pairs"
+    """Consecutive trios, each with a pair kicker (飞机带大翼)."""
+    FOUR_TWO_SINGLES = "four_two_singles"
+    """Four of a rank with two single kickers (四带二); not a bomb."""
+    FOUR_TWO_PAIRS = "four_two_pairs"
+    """Four of a rank with two pair kickers (四带两对); not a bomb."""
+    FOUR_SINGLE = "four_single"
+    """Four of a rank with one single kicker (四带一); only under ``four_with_single``."""
+    FOUR_PAIR = "four_pair"
+    """Four of a rank with one pair kicker (四带一对); only under ``four_with_pair``."""
+    SPACE_SHUTTLE = "space_shuttle"
+    """Two or more consecutive fours (航天飞机); only under ``space_shuttle``."""
+    SPACE_SHUTTLE_SINGLES = "space_shuttle_singles"
+    """Consecutive fours, each with two single kickers; only under ``space_shuttle``."""
+    SPACE_SHUTTLE_PAIRS = "space_shuttle_pairs"
+    """Consecutive fours, each with two pair kickers; only under ``space_shuttle``."""
+    BOMB = "bomb"
+    """Four of a rank (炸弹): beats every kind but bombs of higher rank and the rocket."""
+    ROCKET = "rocket"
+    """Both jokers (王炸): beats everything."""
+
+    @property
+    def display_name(self) -> str:
+        """The English display name."""
+        return _NAMES[self][0]
+
+    @property
+    def name_zh(self) -> str:
+        """The Chinese display name."""
+        return _NAMES[self][1]
+
+
+_NAMES: dict[Kind, tuple[str, str]] = {
+    Kind.SINGLE: ("Single", "单牌"),
+    Kind.PAIR: ("Pair", "对子"),
+    Kind.TRIO: ("Trio", "三张"),
+    Kind.TRIO_SINGLE: ("Trio with single", "三带一"),
+    Kind.TRIO_PAIR: ("Trio with pair", "三带二"),
+    Kind.CHAIN: ("Chain", "顺子"),
+    Kind.PAIR_CHAIN: ("Pair chain", "连对"),
+    Kind.AIRPLANE: ("Airplane", "飞机"),
+    Kind.AIRPLANE_SINGLES: ("Airplane with singles", "飞机带小翼"),
+    Kind.AIRPLANE_PAIRS: ("Airplane with pairs", "飞机带大翼"),
+    Kind.FOUR_TWO_SINGLES: ("Four with two singles", "四带二"),
+    Kind.FOUR_TWO_PAIRS: ("Four with two pairs", "四带两对"),
+    Kind.FOUR_SINGLE: ("Four with single", "四带一"),
+    Kind.FOUR_PAIR: ("Four with pair", "四带一对"),
+    Kind.SPACE_SHUTTLE: ("Space shuttle", "航天飞机"),
+    Kind.SPACE_SHUTTLE_SINGLES: ("Space shuttle with singles", "航天飞机带翅膀"),
+    Kind.SPACE_SHUTTLE_PAIRS: ("Space shuttle with pairs", "航天飞机带对"),
+    Kind.BOMB: ("Bomb", "炸弹"),
+    Kind.ROCKET: ("Rocket", "王炸"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """How a kind is built: primal width, chain length bounds, kickers per primal rank."""
+
+    width: int
+    min_len: int = 1
+    max_len: int = 1
+    kickers: int = 0
+    kicker_width: int = 0
+    chain: bool = False
+
+    def size(self, length: int) -> int:
+        """How many cards a combination of this shape holds at a chain length."""
+        return length * (self.width + self.kickers * self.kicker_width)
+
+
+#: Every kind's shape (RULES.md section 2, and the optional kinds of section 8). The rocket is
+#: not a shape of ranks; it is handled on its own.
+SHAPES: dict[Kind, Shape] = {
+    Kind.SINGLE: Shape(1),
+    Kind.PAIR: Shape(2),
+    Kind.TRIO: Shape(3),
+    Kind.TRIO_SINGLE: Shape(3, kickers=1, kicker_width=1),
+    Kind.TRIO_PAIR: Shape(3, kickers=1, kicker_width=2),
+    Kind.CHAIN: Shape(1, 5, 12, chain=True),
+    Kind.PAIR_CHAIN: Shape(2, 3, 10, chain=True),
+    Kind.AIRPLANE: Shape(3, 2, 6, chain=True),
+    Kind.AIRPLANE_SINGLES: Shape(3, 2, 5, 1, 1, chain=True),
+    Kind.AIRPLANE_PAIRS: Shape(3, 2, 4, 1, 2, chain=True),
+    Kind.FOUR_TWO_SINGLES: Shape(4, kickers=2, kicker_width=1),
+    Kind.FOUR_TWO_PAIRS: Shape(4, kickers=2, kicker_width=2),
+    Kind.FOUR_SINGLE: Shape(4, kickers=1, kicker_width=1),
+    Kind.FOUR_PAIR: Shape(4, kickers=1, kicker_width=2),
+    Kind.SPACE_SHUTTLE: Shape(4, 2, 5, chain=True),
+    Kind.SPACE_SHUTTLE_SINGLES: Shape(4, 2, 3, 2, 1, chain=True),
+    Kind.SPACE_SHUTTLE_PAIRS: Shape(4, 2, 2, 2, 2, chain=True),
+    Kind.BOMB: Shape(4),
+}
+
+#: The order kinds are listed in (legal moves, readings of equal preference).
+KIND_ORDER: dict[Kind, int] = {kind: index for index, kind in enumerate(Kind)}
