@@ -97,7 +97,7 @@ class Card:
     """One card: a rank and, when the client gave one, a suit.
 
     >>> Card.parse("10s")
-    Card.parse('ST')
+    Card.parse('TS')
     """
 
     rank: Rank
@@ -112,7 +112,7 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return (self.suit or "") + self.rank.char
+        return self.rank.char + (self.suit or "")
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -179,12 +179,12 @@ def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
     """Read a card list written in any notation of API.md; raise ``CardError`` listing all problems.
 
     >>> [str(c) for c in parse_cards("♠10 10h BJ x")]
-    ['ST', 'HT', 'B', 'B']
+    ['TS', 'TH', 'B', 'B']
     """
-    pairs = _split(value) if isinstance(value, str) else list(zip(value, range(len(value))))
+    pairs = [(p, t) for t, p in _split(value)] if isinstance(value, str) else list(enumerate(value))
     cards: list[Card] = []
     problems: list[CardProblem] = []
-    for token, position in pairs:
+    for position, token in pairs:
         card = _read_token(token) if isinstance(token, str) else None
         if card is None:
             problems.append(

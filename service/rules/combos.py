@@ -68,6 +68,23 @@ class Combination:
         """The rank counts of the cards."""
         return tuple(self.cards.count(c) for c in RANK_CHARS)
 
+    def as_dict(self) -> dict[str, str | int]:
+        """The wire form of API.md: cards, kind, rank, length, primal, kickers, names.
+
+        >>> Combination.of("34567").as_dict()["rank"]
+        '7'
+        """
+        return {
+            "cards": self.cards,
+            "kind": self.kind.value,
+            "rank": self.rank.char,
+            "length": self.length,
+            "primal": self.primal,
+            "kickers": self.kickers,
+            "name": self.kind.display_name,
+            "name_zh": self.kind.name_zh,
+        }
+
     @property
     def is_bomb(self) -> bool:
         """Whether this is a bomb (the rocket is not a bomb; four-with-kickers are not)."""
@@ -226,14 +243,12 @@ def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination,
             kick = list(counts)
             for r in range(start, start + length):
                 kick[r] -= shape.width
-            if _kickers_legal(tuple(kick), kind, shape, start, length, rules):
+            if _kickers_legal(tuple(kick), shape, start, length, rules):
                 found.append(make(kind, start, length, _kickers_of(tuple(kick))))
     return tuple(sorted(found, key=preference))
 
 
-def _kickers_legal(
-    kick: Counts, kind: Kind, shape: Shape, start: int, length: int, rules: RuleSet
-) -> bool:
+def _kickers_legal(kick: Counts, shape: Shape, start: int, length: int, rules: RuleSet) -> bool:
     if shape.kickers == 0:
         return kick == EMPTY
     if shape.kicker_width == 1:
@@ -262,8 +277,11 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
 
     Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
 
-    >>> [repr(c) for c in classify("333444555666", get_ruleset("douzero"))][:2]
-    ["Combination.of('333444555666', kind='airplane', rank='6')", "Combination.of('333444555666', kind='airplane_singles', rank='6')"]
+    >>> for reading in classify("333444555666", get_ruleset("douzero")):
+    ...     print(reading.kind, reading.primal, reading.kickers or "-")
+    airplane 333444555666 -
+    airplane_singles 444555666 333
+    airplane_singles 333444555 666
     """
     key = (rules, cards) if isinstance(cards, str) else None
     if key is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TypeGuard, cast
 
 from .cards import Counts, contains, format_counts, read_hand
 from .combos import (
@@ -105,7 +106,7 @@ def _pair_kickers(
 
 
 def _shape_moves(
-    hand: Counts, kind: Kind, length: int, rules: RuleSet, above: int, runs: list[int]
+    hand: Counts, kind: Kind, length: int, rules: RuleSet, *, above: int, runs: list[int]
 ) -> Iterator[Combination]:
     shape = SHAPES[kind]
     for start in _starts(hand, shape, length, runs):
@@ -145,7 +146,9 @@ def _generate(
             lengths = range(previous.length, previous.length + 1)
             above = previous.rank
         for length in lengths:
-            found.extend(_shape_moves(hand, kind, length, rules, above, runs[shape.width]))
+            found.extend(
+                _shape_moves(hand, kind, length, rules, above=above, runs=runs[shape.width])
+            )
     return _distinct(found)
 
 
@@ -251,9 +254,9 @@ class LegalMoves:
         result = check_play(
             self.hand, read_hand(play), self.previous, self.rules, kind=kind, rank=rank
         )
-        if result and self.kinds is not None and result.combination is not None:
-            if result.combination.kind not in self.kinds:
-                return PlayCheck(False, Reason.DIFFERENT_KIND, "the kind is filtered out")
+        combo = result.combination
+        if result and combo is not None and self.kinds is not None and combo.kind not in self.kinds:
+            return PlayCheck(False, Reason.DIFFERENT_KIND, f"{combo.kind} is filtered out")
         return result
 
     def __iter__(self) -> Iterator[Combination]:
@@ -287,12 +290,12 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    counts = hand if _is_counts(hand) else read_hand(hand)  # type: ignore[arg-type]
+    counts = hand if _is_counts(hand) else read_hand(cast(Cards, hand))
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
     return LegalMoves(counts, _previous(previous, rules), rules, wanted)
 
 
-def _is_counts(value: object) -> bool:
+def _is_counts(value: object) -> TypeGuard[Counts]:
     return isinstance(value, tuple) and bool(value) and isinstance(value[0], int)
 
 

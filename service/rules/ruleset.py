@@ -211,10 +211,10 @@ def get_ruleset(name: str = "standard", **overrides: Any) -> RuleSet:
 
     >>> get_ruleset("rlcard").kicker_ranks_repeat
     True
-    >>> get_ruleset("poker")
+    >>> get_ruleset("poker")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    service.rules.ruleset.RuleSetError: unknown rule set 'poker'; known: standard, rlcard, douzero, openspiel
+    service.rules.ruleset.RuleSetError: unknown rule set 'poker'; known: standard, rlcard, ...
     """
     try:
         base = PRESETS[name]

@@ -1,0 +1,90 @@
+"""Card notation of API.md: every way of writing a card list, and the deck checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.rules import CardError, Card, Rank, Suit, format_counts, parse_cards, read_hand
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("33344", "33344"),
+        ("3 3 3 10 10", "333TT"),
+        ("10,J,Q,K,A", "TJQKA"),
+        ("t j q k a", "TJQKA"),
+        ("10JQKA", "TJQKA"),
+        ("2 2", "22"),
+        ("AKQJ109", "9TJQKA"),
+    ],
+)
+def test_ranks_in_every_separator_style(text: str, canonical: str) -> None:
+    assert format_counts(read_hand(text)) == canonical
+
+
+@pytest.mark.parametrize("alias", ["B", "BJ", "SJ", "X", "小王", "b", "bj", "x"])
+def test_black_joker_aliases(alias: str) -> None:
+    assert parse_cards(alias) == (Card(Rank.BLACK_JOKER),)
+
+
+@pytest.mark.parametrize("alias", ["R", "RJ", "CJ", "D", "大王", "r", "rj", "cj", "d"])
+def test_red_joker_aliases(alias: str) -> None:
+    assert parse_cards(alias) == (Card(Rank.RED_JOKER),)
+
+
+@pytest.mark.parametrize("token", ["S10", "10s", "♠10", "10♠", "s10", "ST", "Ts"])
+def test_suits_before_or_after_the_rank(token: str) -> None:
+    assert parse_cards(token) == (Card(Rank.TEN, Suit.SPADES),)
+
+
+def test_suit_symbols() -> None:
+    cards = parse_cards("♠A ♥A ♦A ♣A")
+    assert [c.suit for c in cards] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
+
+
+def test_array_of_tokens() -> None:
+    assert format_counts(read_hand(["10", "J", "q", "K", "A", "大王"])) == "TJQKAR"
+
+
+def test_unsuited_string_without_separators_with_jokers() -> None:
+    assert format_counts(read_hand("33BR")) == "33BR"
+    assert format_counts(read_hand("小王大王")) == "BR"
+
+
+def test_canonical_output_is_ascending() -> None:
+    assert format_counts(read_hand("R 2 A 3 B")) == "3A2BR"
+
+
+def test_every_problem_reported_with_token_and_position() -> None:
+    with pytest.raises(CardError) as error:
+        read_hand(["3", "Z", "4", "11"])
+    problems = error.value.problems
+    assert [(p.code, p.token, p.position) for p in problems] == [
+        ("unknown_token", "Z", 1),
+        ("unknown_token", "11", 3),
+    ]
+
+
+def test_string_positions_are_character_offsets() -> None:
+    with pytest.raises(CardError) as error:
+        read_hand("3 4 ? 5")
+    assert [(p.token, p.position) for p in error.value.problems] == [("?", 4)]
+
+
+def test_deck_problems_all_reported() -> None:
+    with pytest.raises(CardError) as error:
+        read_hand("33333 BB H4 H4")
+    codes = [p.code for p in error.value.problems]
+    assert codes == ["too_many_of_rank", "too_many_of_rank", "duplicate_card"]
+
+
+def test_card_repr_parses_back() -> None:
+    for card in parse_cards("♥Q 10c BJ R 2"):
+        assert eval(repr(card)) == card  # noqa: S307
+
+
+def test_non_string_tokens_are_unknown() -> None:
+    with pytest.raises(CardError) as error:
+        read_hand([3, "4"])  # type: ignore[list-item]
+    assert error.value.problems[0].position == 0

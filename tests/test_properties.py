@@ -1,0 +1,129 @@
+"""Property tests (hypothesis): generation, membership, classification and beats agree."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.rules import (
+    PRESETS,
+    Combination,
+    RuleSet,
+    beats,
+    check_play,
+    classify,
+    contains,
+    counts_of,
+    format_counts,
+    legal_moves,
+    parse_cards,
+    parse_counts,
+    read_hand,
+    readings_of,
+)
+
+DECK = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+rule_sets = st.sampled_from(list(PRESETS.values()))
+
+
+@st.composite
+def hands(draw: st.DrawFn, max_size: int = 20) -> str:
+    size = draw(st.integers(1, max_size))
+    cards = draw(st.permutations(DECK))[:size]
+    return format_counts(read_hand("".join(cards)))
+
+
+@st.composite
+def hand_and_previous(draw: st.DrawFn) -> tuple[str, Combination, RuleSet]:
+    rules = draw(rule_sets)
+    source = draw(hands())
+    leads = list(legal_moves(source, rules=rules))
+    previous = draw(st.sampled_from(leads))
+    return draw(hands()), previous, rules
+
+
+@given(hand_and_previous())
+@settings(max_examples=150)
+def test_every_listed_response_classifies_and_beats(case: tuple[str, Combination, RuleSet]) -> None:
+    hand, previous, rules = case
+    counts = read_hand(hand)
+    for move in legal_moves(hand, previous, rules):
+        assert move in classify(move.cards, rules)
+        assert contains(counts, move.counts)
+        assert beats(move, previous).beats
+
+
+@given(hands(), rule_sets)
+@settings(max_examples=100)
+def test_every_listed_lead_classifies(hand: str, rules: RuleSet) -> None:
+    moves = list(legal_moves(hand, rules=rules))
+    assert len({m.cards for m in moves}) == len(moves)
+    for move in moves:
+        assert classify(move.cards, rules)[0] == move
+
+
+@given(hand_and_previous(), st.data())
+@settings(max_examples=150)
+def test_membership_agrees_with_enumeration(
+    case: tuple[str, Combination, RuleSet], data: st.DataObject
+) -> None:
+    hand, previous, rules = case
+    counts = read_hand(hand)
+    listed = {m.cards for m in legal_moves(hand, previous, rules)}
+    sub = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    play = read_hand("".join(c for c, keep in zip(hand, sub, strict=True) if keep))
+    assert bool(check_play(counts, play, previous, rules)) == (format_counts(play) in listed)
+
+
+@given(hands(), rule_sets, st.data())
+@settings(max_examples=100)
+def test_lead_membership_agrees_with_enumeration(
+    hand: str, rules: RuleSet, data: st.DataObject
+) -> None:
+    counts = read_hand(hand)
+    sub = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    play = read_hand("".join(c for c, keep in zip(hand, sub, strict=True) if keep))
+    listed = {m.cards for m in legal_moves(hand, rules=rules)}
+    assert (format_counts(play) in listed) == bool(any(play) and readings_of(play, rules))
+    assert (format_counts(play) in legal_moves(hand, rules=rules)) == (format_counts(play) in listed)
+
+
+TOKENS = st.sampled_from(
+    ["3", "4", "5", "6", "7", "8", "9", "10", "T", "j", "Q", "k", "A", "2", "BJ", "小王", "RJ", "大王"]
+)
+JOKERS = ("BJ", "小王", "RJ", "大王")
+SUITS = st.sampled_from(["", "S", "H", "D", "C", "♠", "♥", "♦", "♣"])
+
+
+@given(st.lists(st.tuples(TOKENS, SUITS, st.booleans()), max_size=20))
+def test_parse_and_format_round_trip(tokens: list[tuple[str, str, bool]]) -> None:
+    words = [
+        rank if rank in JOKERS else (suit + rank if suit_first else rank + suit)
+        for rank, suit, suit_first in tokens
+    ]
+    cards = parse_cards(words)
+    assert parse_cards(" ".join(words)) == cards
+    assert parse_cards([str(c) for c in cards]) == cards
+    canonical = format_counts(counts_of(cards))
+    assert format_counts(parse_counts(canonical)) == canonical
+    assert parse_counts(list(canonical)) == counts_of(cards)
+
+
+@given(hands(12), hands(12), rule_sets)
+@settings(max_examples=200)
+def test_beats_is_irreflexive_and_antisymmetric(a: str, b: str, rules: RuleSet) -> None:
+    for x in classify(a, rules)[:1] or ():
+        assert not beats(x, x).beats
+        for y in classify(b, rules)[:1]:
+            assert not (beats(x, y).beats and beats(y, x).beats)
+
+
+@given(hands(), rule_sets)
+@settings(max_examples=50)
+def test_combination_repr_builds_it_again(hand: str, rules: RuleSet) -> None:
+    for move in list(legal_moves(hand, rules=rules))[:40]:
+        rebuilt = Combination.of(move.cards, kind=move.kind, rank=move.rank.char, rules=rules)
+        assert rebuilt == move
