@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import CardError, Card, Rank, Suit, format_counts, parse_cards, read_hand
+from service.rules import Card, CardError, Rank, Suit, format_counts, parse_cards, read_hand
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_deck_problems_all_reported() -> None:
 
 def test_card_repr_parses_back() -> None:
     for card in parse_cards("♥Q 10c BJ R 2"):
-        assert eval(repr(card)) == card  # noqa: S307
+        assert eval(repr(card)) == card
 
 
 def test_non_string_tokens_are_unknown() -> None:

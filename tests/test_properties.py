@@ -83,16 +83,36 @@ def test_membership_agrees_with_enumeration(
 def test_lead_membership_agrees_with_enumeration(
     hand: str, rules: RuleSet, data: st.DataObject
 ) -> None:
-    counts = read_hand(hand)
     sub = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
     play = read_hand("".join(c for c, keep in zip(hand, sub, strict=True) if keep))
     listed = {m.cards for m in legal_moves(hand, rules=rules)}
     assert (format_counts(play) in listed) == bool(any(play) and readings_of(play, rules))
-    assert (format_counts(play) in legal_moves(hand, rules=rules)) == (format_counts(play) in listed)
+    assert (format_counts(play) in legal_moves(hand, rules=rules)) == (
+        format_counts(play) in listed
+    )
 
 
 TOKENS = st.sampled_from(
-    ["3", "4", "5", "6", "7", "8", "9", "10", "T", "j", "Q", "k", "A", "2", "BJ", "小王", "RJ", "大王"]
+    [
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "T",
+        "j",
+        "Q",
+        "k",
+        "A",
+        "2",
+        "BJ",
+        "小王",
+        "RJ",
+        "大王",
+    ]
 )
 JOKERS = ("BJ", "小王", "RJ", "大王")
 SUITS = st.sampled_from(["", "S", "H", "D", "C", "♠", "♥", "♦", "♣"])

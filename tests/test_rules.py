@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from service.rules import (
@@ -43,7 +45,7 @@ def beat(play: str, previous: str, rules: RuleSet = STANDARD) -> bool:
 def test_s1_rank_order_low_to_high() -> None:
     """RULES.md 1: 3 < 4 < ... < A < 2 < B < R."""
     order = "3456789TJQKA2BR"
-    for low, high in zip(order, order[1:], strict=False):
+    for low, high in pairwise(order):
         assert beat(high, low)
         assert not beat(low, high)
 

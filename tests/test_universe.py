@@ -30,7 +30,9 @@ def universe_digest(rules: RuleSet) -> tuple[int, str]:
     sets = sorted({m.cards for m in legal_moves(FULL_DECK, rules=rules)})
     for cards in sets:
         readings = classify(cards, rules)
-        line = " ".join(f"{c.kind}:{c.rank.char}:{c.length}:{c.primal}:{c.kickers}" for c in readings)
+        line = " ".join(
+            f"{c.kind}:{c.rank.char}:{c.length}:{c.primal}:{c.kickers}" for c in readings
+        )
         digest.update(f"{cards} {line}\n".encode())
     return len(sets), digest.hexdigest()
 

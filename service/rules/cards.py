@@ -209,12 +209,8 @@ def counts_of(cards: Sequence[Card]) -> Counts:
 
 def parse_counts(value: str | Sequence[str]) -> Counts:
     """Read a card list straight to rank counts (no deck check: see ``check_deck``)."""
-    if isinstance(value, str) and _CANONICAL.fullmatch(value):
-        return tuple(value.count(c) for c in RANK_CHARS)
-    return counts_of(parse_cards(value))
-
-
-_CANONICAL = re.compile(r"[3-9TJQKA2BR]*")
+    counts = _fast_counts(value) if isinstance(value, str) else None
+    return tuple(counts) if counts is not None else counts_of(parse_cards(value))
 
 
 def format_counts(counts: Counts) -> str:
@@ -283,14 +279,30 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1) -> Counts:
     ...
     service.rules.cards.CardError: more than 4 cards of rank 3 (the 5th at 4)
     """
-    if isinstance(value, str) and _CANONICAL.fullmatch(value):
-        counts = tuple(value.count(c) for c in RANK_CHARS)
-        if max(counts[:13], default=0) <= 4 * copies and max(counts[13:]) <= copies:
-            return counts
+    if isinstance(value, str) and len(value) <= _FAST_LIMIT:
+        counts = _fast_counts(value)
+        if counts is not None and max(counts[:13]) <= 4 * copies and max(counts[13:]) <= copies:
+            return tuple(counts)
     cards = parse_cards(value)
     positions = _positions(value)
     check_deck(cards, copies=copies, positions=positions)
     return counts_of(cards)
+
+
+_INDEX = {c: i for i, c in enumerate(RANK_CHARS)}
+_FAST_LIMIT = 256
+
+
+def _fast_counts(text: str) -> list[int] | None:
+    """Rank counts of a string already in one-character notation (the hot path), else None."""
+    counts = [0] * NUM_RANKS
+    index = _INDEX
+    try:
+        for char in text:
+            counts[index[char]] += 1
+    except KeyError:
+        return None
+    return counts
 
 
 def _positions(value: str | Sequence[str]) -> list[int]:

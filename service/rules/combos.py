@@ -43,7 +43,7 @@ class Combination:
     cards: str
     primal: str
     kickers: str
-    order: tuple[int, int, int, str] = field(compare=False, repr=False)
+    order: tuple[int, int, int, tuple[int, ...]] = field(compare=False, repr=False)
 
     @classmethod
     def of(
@@ -130,9 +130,8 @@ def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Com
     for r, char in enumerate(RANK_CHARS):
         counts[r] += primal.count(char)
     cards = format_counts(tuple(counts))
-    return Combination(
-        kind, Rank(top), length, cards, primal, kicker_text, (KIND_ORDER[kind], length, top, cards)
-    )
+    order = (KIND_ORDER[kind], top, length, kickers)
+    return Combination(kind, Rank(top), length, cards, primal, kicker_text, order)
 
 
 # --- Kicker rules (RULES.md section 2, options of section 8) -----------------------------------

@@ -78,6 +78,8 @@ class RuleSet:
     kitty_hidden: bool = False
     multiplier_cap: int | None = None
     overrides: tuple[str, ...] = field(default=(), compare=False)
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Tables derived from this rule set by other modules, built once (not an option)."""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
@@ -167,7 +169,7 @@ def _plain(value: Any) -> Any:
 OPTION_NAMES = tuple(
     f.name
     for f in dataclasses.fields(RuleSet)
-    if f.name not in ("name", "version", "description", "overrides")
+    if f.name not in ("name", "version", "description", "overrides", "memo")
 )
 BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in ("bool", bool))
 
