@@ -1,0 +1,163 @@
+"""The ``ddz-referee`` command: ask the rules questions from a shell, answers as JSON.
+
+    ddz-referee classify "3 3 3 10 10"
+    ddz-referee beats 2222 34567 --rules rlcard
+    ddz-referee moves 333444555666789TJQKA [PREVIOUS] [--kinds chain,bomb]
+    ddz-referee score --bid 3 --winner landlord --bombs 2 --rockets 1
+    ddz-referee rulesets
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .rules import (
+    PRESETS,
+    CardError,
+    Combination,
+    RuleSet,
+    RuleSetError,
+    best_beating,
+    classify,
+    format_counts,
+    get_ruleset,
+    legal_moves,
+    read_hand,
+)
+from .rules.scoring import ScoreError, score
+
+
+def _ruleset_of(args: argparse.Namespace) -> RuleSet:
+    overrides: dict[str, Any] = {}
+    for item in args.option or ():
+        key, _, text = item.partition("=")
+        overrides[key.strip()] = json.loads(text) if text else True
+    return get_ruleset(args.rules, **overrides)
+
+
+def _stamp(rules: RuleSet) -> dict[str, str]:
+    return {"name": rules.name, "version": rules.version}
+
+
+def _classify(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    readings = classify(args.cards, rules)
+    reason = None if readings else "not a combination under " + rules.name
+    return {
+        "cards": format_counts(read_hand(args.cards)),
+        "valid": bool(readings),
+        "combination": readings[0].as_dict() if readings else None,
+        "readings": [r.as_dict() for r in readings],
+        "reason": reason,
+        "ruleset": _stamp(rules),
+    }
+
+
+def _beats(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    previous = Combination.of(args.previous, rules=rules)
+    readings = classify(args.play, rules)
+    if not readings:
+        verdict: dict[str, Any] = {
+            "beats": False,
+            "reason": "not_a_combination",
+            "message": f"{format_counts(read_hand(args.play))} is not a combination",
+        }
+    else:
+        _, result = best_beating(readings, previous)
+        verdict = {"beats": result.beats, "reason": result.reason.value, "message": result.message}
+    play, prev = format_counts(read_hand(args.play)), previous.cards
+    return verdict | {"play": play, "previous": prev, "ruleset": _stamp(rules)}
+
+
+def _moves(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    kinds = args.kinds.split(",") if args.kinds else None
+    moves = legal_moves(args.hand, args.previous, rules, kinds=kinds)
+    return {
+        "count": moves.count(),
+        "can_pass": moves.can_pass,
+        "moves": [m.as_dict() for m in moves],
+        "ruleset": _stamp(rules),
+    }
+
+
+def _score(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    result = score(
+        bid=args.bid,
+        winner=args.winner,
+        bombs=args.bombs,
+        rockets=args.rockets,
+        spring=args.spring,
+        doublings=args.doublings,
+        rules=rules,
+    )
+    return result.as_dict() | {"ruleset": _stamp(rules)}
+
+
+def _rulesets(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    del args, rules
+    return {
+        "rulesets": [
+            {"name": r.name, "version": r.version, "description": r.description} | r.options()
+            for r in PRESETS.values()
+        ]
+    }
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ddz-referee", description="Dou Dizhu rules referee: answers as JSON."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(
+        name: str, run: Callable[..., dict[str, Any]], text: str
+    ) -> argparse.ArgumentParser:
+        cmd = sub.add_parser(name, help=text, description=text)
+        cmd.set_defaults(run=run)
+        cmd.add_argument("--rules", default="standard", help="rule set name (default: standard)")
+        cmd.add_argument(
+            "--option",
+            action="append",
+            metavar="NAME=VALUE",
+            help="override a rule option (JSON value)",
+        )
+        return cmd
+
+    command("classify", _classify, "every reading of a card set").add_argument("cards")
+    beats_cmd = command("beats", _beats, "whether a play beats the previous play")
+    beats_cmd.add_argument("play")
+    beats_cmd.add_argument("previous")
+    moves_cmd = command("moves", _moves, "legal leads of a hand, or responses to a play")
+    moves_cmd.add_argument("hand")
+    moves_cmd.add_argument("previous", nargs="?")
+    moves_cmd.add_argument("--kinds", help="comma-separated kinds to keep")
+    score_cmd = command("score", _score, "the score of a finished hand")
+    score_cmd.add_argument("--bid", type=int, required=True)
+    score_cmd.add_argument("--winner", choices=("landlord", "farmers"), required=True)
+    score_cmd.add_argument("--bombs", type=int, default=0)
+    score_cmd.add_argument("--rockets", type=int, default=0)
+    score_cmd.add_argument("--spring", action="store_true")
+    score_cmd.add_argument("--doublings", type=int, default=0)
+    command("rulesets", _rulesets, "the named rule sets and their options")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; print one JSON document; return the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        answer = args.run(args, _ruleset_of(args))
+    except (CardError, RuleSetError, ScoreError, ValueError) as error:
+        problems = [dataclasses.asdict(p) for p in getattr(error, "problems", ())]
+        print(json.dumps({"error": str(error), "problems": problems}, ensure_ascii=False))
+        return 2
+    print(json.dumps(answer, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -24,6 +24,7 @@ from .cards import (
     format_counts,
     parse_cards,
     parse_counts,
+    parse_rank,
     read_hand,
     subtract,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "legal_moves",
     "parse_cards",
     "parse_counts",
+    "parse_rank",
     "read_hand",
     "readings_of",
     "subtract",

@@ -199,6 +199,22 @@ def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def parse_rank(token: str) -> Rank:
+    """Read one rank (no suit): ``'10'``, ``'t'``, ``'Q'``, ``'BJ'``, ``'大王'``...
+
+    >>> parse_rank("10"), parse_rank("x")
+    (<Rank.TEN: 7>, <Rank.BLACK_JOKER: 13>)
+    >>> parse_rank("345")
+    Traceback (most recent call last):
+    ...
+    service.rules.cards.CardError: unknown rank '345'
+    """
+    card = _read_token(token) if isinstance(token, str) else None
+    if card is None or card.suit is not None:
+        raise CardError([CardProblem("unknown_rank", str(token), 0, f"unknown rank {token!r}")])
+    return card.rank
+
+
 def counts_of(cards: Sequence[Card]) -> Counts:
     """The rank counts of some cards."""
     counts = [0] * NUM_RANKS

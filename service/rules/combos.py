@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from .cards import EMPTY, NUM_RANKS, RANK_CHARS, Counts, Rank, format_counts, read_hand
+from .cards import (
+    EMPTY,
+    NUM_RANKS,
+    RANK_CHARS,
+    Counts,
+    Rank,
+    format_counts,
+    parse_rank,
+    read_hand,
+)
 from .kinds import KIND_ORDER, SHAPES, Kind, Shape
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -300,7 +309,7 @@ def choose(
 ) -> Combination | None:
     """The reading a client declared (kind, and rank where needed), or the preferred one."""
     if isinstance(rank, str):
-        rank = Rank(RANK_CHARS.index(rank.upper().replace("10", "T")))
+        rank = parse_rank(rank)
     for combo in readings:
         if (kind is None or combo.kind == kind) and (rank is None or combo.rank == rank):
             return combo

@@ -1,0 +1,652 @@
+"""One hand of Dou Dizhu as a state machine: deal, bid, play, end (RULES.md sections 5 to 7).
+
+Every action comes three ways: ``verify_*`` raises ``GameError`` with a machine-readable
+``Violation`` and a sentence, ``can_*`` answers a bool, and the action itself (``bid``,
+``play``, ``pass_turn``) verifies, then applies. Seats are 0, 1, 2; after seat i comes
+seat (i + 1) % 3.
+
+Decisions where RULES.md is silent:
+
+- A pass in the auction is the bid 0 (``None`` is taken as 0 too and recorded as 0);
+  ``pass_turn`` during the auction is the same pass.
+- Under ``until_two_passes`` a player who passed may bid later; with no bid yet, three passes
+  in a row throw the hand in (``Phase.REDEAL``).
+- Cards given as text are read with ``read_hand``: text that cannot be read raises
+  ``CardError`` (cannot parse), never ``GameError`` (illegal here).
+
+>>> hand = Hand.start(
+...     hands=["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
+...     kitty="JQK",
+...     first_bidder=0,
+... )
+>>> hand.bid(0, 3)
+>>> hand.phase, hand.landlord, sum(hand.hands[0])
+(<Phase.PLAY: 'play'>, 0, 20)
+>>> hand.can_pass(0), hand.can_play(1, "3")
+(False, False)
+>>> hand.play(0, "3334445556667779TJQK")
+Combination.of('3334445556667779TJQK', kind='airplane_singles', rank='7')
+>>> hand.winner, hand.spring, hand.score().landlord
+(<Side.LANDLORD: 'landlord'>, True, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import RANK_CHARS, Counts, Rank, format_counts, parse_counts, read_hand, subtract
+from .combos import Combination, Reason
+from .kinds import Kind
+from .moves import LegalMoves, check_play, legal_moves
+from .ruleset import STANDARD, BiddingMode, RuleSet
+from .scoring import Score, Side, score
+
+SEATS = 3
+HAND_SIZE = 17
+KITTY_SIZE = 3
+MAX_BID = 3
+
+
+class Phase(StrEnum):
+    """Where a hand stands; the value is the wire name."""
+
+    BIDDING = "bidding"
+    """The auction for the landlord (section 6)."""
+    PLAY = "play"
+    """Tricks are being played (section 5)."""
+    ENDED = "ended"
+    """A seat has no cards left: the hand has a winner and a score."""
+    REDEAL = "redeal"
+    """Nobody bid: the hand is thrown in, with no score."""
+
+
+class Violation(StrEnum):
+    """Why an action is illegal here; the value is the wire code."""
+
+    BAD_DEAL = "bad_deal"
+    """The deal is not 17 cards a seat and a kitty of 3 from one deck."""
+    NO_SUCH_SEAT = "no_such_seat"
+    """The seat is not 0, 1 or 2."""
+    WRONG_SEAT = "wrong_seat"
+    """It is another seat's turn."""
+    HAND_OVER = "hand_over"
+    """The hand has ended or was thrown in."""
+    BIDDING_OVER = "bidding_over"
+    """A bid after the auction ended."""
+    STILL_BIDDING = "still_bidding"
+    """A play before the auction ended."""
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    """A bid other than 1, 2, 3 or 0 (pass)."""
+    BID_NOT_HIGHER = "bid_not_higher"
+    """A bid not higher than every earlier bid."""
+    LEADER_CANNOT_PASS = "leader_cannot_pass"
+    """The leader of a trick must play."""
+    BAD_DECLARATION = "bad_declaration"
+    """The declared kind or rank of a play is not a known kind or rank."""
+    EMPTY_PLAY = "empty_play"
+    """A play holds no card (passing is not a play)."""
+    NOT_IN_HAND = "not_in_hand"
+    """The play holds cards the seat does not."""
+    NOT_A_COMBINATION = "not_a_combination"
+    """The cards form no combination (or not the declared one) under the rule set."""
+    DOES_NOT_BEAT = "does_not_beat"
+    """The play does not beat the last play of the trick; ``reason`` says why."""
+    NO_SCORE = "no_score"
+    """A score was asked of a hand that has not ended with a winner."""
+
+
+#: The game code of each reason ``check_play`` gives for an illegal play.
+_PLAY_VIOLATIONS: dict[Reason, Violation] = {
+    Reason.EMPTY_PLAY: Violation.EMPTY_PLAY,
+    Reason.NOT_IN_HAND: Violation.NOT_IN_HAND,
+    Reason.NOT_A_COMBINATION: Violation.NOT_A_COMBINATION,
+}
+
+
+class GameError(ValueError):
+    """An action that is illegal in this state: a ``Violation`` code and a sentence.
+
+    ``seat`` names the seat concerned when there is one; ``reason`` carries the core's
+    ``Reason`` for an illegal play.
+    """
+
+    def __init__(
+        self,
+        code: Violation,
+        message: str,
+        *,
+        seat: int | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.seat = seat
+        self.reason = reason
+
+
+class ActionKind(StrEnum):
+    """What a recorded action is; the value is the wire name."""
+
+    BID = "bid"
+    """A bid in the auction: 1, 2, 3, or 0 for a pass."""
+    PLAY = "play"
+    """A combination played to the trick."""
+    PASS = "pass"
+    """A pass during the play."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action:
+    """One action of a hand, as recorded in ``Hand.history``.
+
+    >>> str(Action(kind=ActionKind.BID, seat=1, bid=0))
+    'seat 1 bids pass'
+    """
+
+    kind: ActionKind
+    seat: int
+    bid: int | None = None
+    combination: Combination | None = None
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.BID:
+            return f"seat {self.seat} bids {self.bid or 'pass'}"
+        if self.combination is not None:
+            return f"seat {self.seat} plays {self.combination}"
+        return f"seat {self.seat} passes"
+
+
+Cards = Counts | str | Sequence[str]
+KindArg = Kind | str | None
+RankArg = Rank | str | None
+
+
+def _counts(cards: Cards, *, check: bool = False) -> Counts:
+    """Rank counts as given, or read from card text (checked against one deck if ``check``)."""
+    if isinstance(cards, tuple) and all(isinstance(n, int) for n in cards):
+        return cards
+    text: str | Sequence[str] = cards  # type: ignore[assignment]
+    return read_hand(text) if check else parse_counts(text)
+
+
+def _deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | None, str]]:
+    """Every problem of a deal, each with the seat it concerns (None: the kitty)."""
+    if len(hands) != SEATS:
+        return [(None, f"a deal has {SEATS} hands, not {len(hands)}")]
+    problems: list[tuple[int | None, str]] = []
+    parts = [(seat, f"seat {seat}", hand, HAND_SIZE) for seat, hand in enumerate(hands)]
+    for seat, name, counts, size in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+        if len(counts) != len(Rank) or min(counts) < 0:
+            problems.append((seat, f"{name} is not a list of {len(Rank)} rank counts"))
+        elif sum(counts) != size:
+            problems.append((seat, f"{name} holds {sum(counts)} cards, not {size}"))
+    if problems:
+        return problems
+    dealt = [0] * len(Rank)
+    for seat, name, counts, _ in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+        for rank in Rank:
+            limit = 1 if rank.is_joker else 4
+            if dealt[rank] <= limit < dealt[rank] + counts[rank]:
+                text = f"{name} holds a {_ordinal(limit + 1)} {rank.char}: one deck has {limit}"
+                problems.append((seat, text))
+            dealt[rank] += counts[rank]
+    return problems
+
+
+def _succeeds(verify: Callable[..., object], *args: object, **kwargs: object) -> bool:
+    """Whether a ``verify_*`` call passes (the ``can_*`` form of it)."""
+    try:
+        verify(*args, **kwargs)
+    except GameError:
+        return False
+    return True
+
+
+def _is_seat(seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and seat in range(SEATS)
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 5: "5th"}.get(n, f"{n}th")
+
+
+def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
+    """A declared reading as the core takes it; ``GameError`` for an unknown kind or rank."""
+    char = rank.char if isinstance(rank, Rank) else rank
+    if char is not None:
+        char = char.strip().upper().replace("10", "T")
+        if len(char) != 1 or char not in RANK_CHARS:
+            raise GameError(Violation.BAD_DECLARATION, f"unknown rank {rank!r}")
+    if kind is not None and kind not in tuple(Kind):
+        raise GameError(Violation.BAD_DECLARATION, f"unknown kind {kind!r}")
+    return (None if kind is None else Kind(kind)), char
+
+
+class Hand:
+    """One hand: the deal, the auction, the tricks and the end (create with ``Hand.start``)."""
+
+    def __init__(
+        self, hands: Sequence[Counts], kitty: Counts, first_bidder: int, rules: RuleSet
+    ) -> None:
+        self.rules = rules
+        self.first_bidder = first_bidder
+        self.kitty = kitty
+        self._dealt = tuple(hands)
+        self._hands = list(hands)
+        self._phase = Phase.BIDDING
+        self._to_act: int | None = first_bidder
+        self._history: list[Action] = []
+        self._bid_value = 0
+        self._bidder: int | None = None
+        self._spoken = 0
+        self._passes = 0
+        self._landlord: int | None = None
+        self._leader: int | None = None
+        self._last_play: Combination | None = None
+        self._last_player: int | None = None
+        self._plays = [0] * SEATS
+        self._out: int | None = None
+
+    @classmethod
+    def start(
+        cls, *, hands: Sequence[Cards], kitty: Cards, first_bidder: int, rules: RuleSet = STANDARD
+    ) -> Hand:
+        """Deal a hand; ``GameError(bad_deal)`` names the seat of the first problem.
+
+        Hands and kitty are rank counts or card text; the deal must be one deck, 17 a seat
+        and 3 in the kitty (RULES.md section 6).
+
+        >>> Hand.start(hands=_DEMO, kitty="BRR", first_bidder=0)
+        Traceback (most recent call last):
+        ...
+        service.rules.game.GameError: the kitty holds a 2nd R: one deck has 1
+        """
+        counts = [_counts(h) for h in hands]
+        problems = _deal_problems(counts, _counts(kitty))
+        if not _is_seat(first_bidder):
+            problems.append((None, f"first_bidder must be 0, 1 or 2, not {first_bidder!r}"))
+        if problems:
+            text = "; ".join(p for _, p in problems)
+            raise GameError(Violation.BAD_DEAL, text, seat=problems[0][0])
+        return cls(counts, _counts(kitty), first_bidder, rules)
+
+    # --- State -----------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand stands."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return self._to_act
+
+    @property
+    def landlord(self) -> int | None:
+        """The landlord's seat, once the auction has one."""
+        return self._landlord
+
+    @property
+    def bid_value(self) -> int:
+        """The highest bid so far (0: none), the stake once the auction is over."""
+        return self._bid_value
+
+    @property
+    def hands(self) -> tuple[Counts, ...]:
+        """Each seat's cards now (the landlord's with the kitty)."""
+        return tuple(self._hands)
+
+    @property
+    def dealt(self) -> tuple[Counts, ...]:
+        """Each seat's cards as dealt (before the kitty)."""
+        return self._dealt
+
+    @property
+    def kitty_shown(self) -> bool:
+        """Whether the landlord shows the kitty before taking it (not ``kitty_hidden``)."""
+        return not self.rules.kitty_hidden
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order."""
+        return tuple(self._history)
+
+    @property
+    def trick_leader(self) -> int | None:
+        """The seat that led the current trick."""
+        return self._leader
+
+    @property
+    def last_play(self) -> Combination | None:
+        """The play to beat in the current trick (None: the seat to act leads)."""
+        return self._last_play
+
+    @property
+    def last_player(self) -> int | None:
+        """The seat that made ``last_play``."""
+        return self._last_player
+
+    @property
+    def passing_allowed(self) -> bool:
+        """Whether the seat to act may pass: always in the auction, never when leading."""
+        if self._phase is Phase.BIDDING:
+            return True
+        return self._phase is Phase.PLAY and self._last_play is not None
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """How many combinations each seat has played."""
+        return tuple(self._plays)
+
+    @property
+    def bombs(self) -> int:
+        """How many bombs have been played."""
+        return self._count(Kind.BOMB)
+
+    @property
+    def rockets(self) -> int:
+        """How many rockets have been played."""
+        return self._count(Kind.ROCKET)
+
+    def _count(self, kind: Kind) -> int:
+        return sum(1 for a in self._history if a.combination and a.combination.kind is kind)
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat that ran out of cards."""
+        return self._out
+
+    @property
+    def winner(self) -> Side | None:
+        """Who won: the landlord, or the farmers together (section 5)."""
+        if self._out is None:
+            return None
+        return Side.LANDLORD if self._out == self._landlord else Side.FARMERS
+
+    @property
+    def spring(self) -> bool:
+        """The landlord won and neither farmer played a card (section 7)."""
+        farmers = sum(self._plays) - self._plays[self._landlord or 0]
+        return self.winner is Side.LANDLORD and farmers == 0
+
+    @property
+    def anti_spring(self) -> bool:
+        """The farmers won and the landlord made only the opening lead (section 7)."""
+        return self.winner is Side.FARMERS and self._plays[self._landlord or 0] == 1
+
+    def score(self, doublings: int = 0) -> Score:
+        """The score of the ended hand (section 7); ``GameError(no_score)`` before the end.
+
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).score()
+        Traceback (most recent call last):
+        ...
+        service.rules.game.GameError: no score: no winner yet
+        """
+        if self._phase is not Phase.ENDED or self.winner is None:
+            text = "the hand was thrown in" if self._phase is Phase.REDEAL else "no winner yet"
+            raise GameError(Violation.NO_SCORE, f"no score: {text}")
+        return score(
+            bid=self._bid_value,
+            winner=self.winner,
+            bombs=self.bombs,
+            rockets=self.rockets,
+            spring=self.spring or self.anti_spring,
+            doublings=doublings,
+            rules=self.rules,
+        )
+
+    # --- Turns -------------------------------------------------------------------------------
+
+    def _verify_turn(self, seat: int, phase: Phase) -> None:
+        if self._phase in (Phase.ENDED, Phase.REDEAL):
+            raise GameError(Violation.HAND_OVER, f"the hand is over ({self._phase})", seat=seat)
+        if self._phase is not phase:
+            code = Violation.BIDDING_OVER if phase is Phase.BIDDING else Violation.STILL_BIDDING
+            text = "the auction is over" if phase is Phase.BIDDING else "the auction is on"
+            raise GameError(code, text, seat=seat)
+        if not _is_seat(seat):
+            raise GameError(Violation.NO_SUCH_SEAT, f"no seat {seat!r}: seats are 0, 1, 2")
+        if seat != self._to_act:
+            text = f"it is seat {self._to_act}'s turn, not seat {seat}'s"
+            raise GameError(Violation.WRONG_SEAT, text, seat=seat)
+
+    def _advance(self) -> None:
+        assert self._to_act is not None
+        self._to_act = (self._to_act + 1) % SEATS
+
+    # --- Bidding (section 6) -------------------------------------------------------------------
+
+    def verify_bid(self, seat: int, bid: int | None) -> None:
+        """Raise ``GameError`` unless ``seat`` may bid ``bid`` now (0 or None is a pass).
+
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).verify_bid(1, 4)
+        Traceback (most recent call last):
+        ...
+        service.rules.game.GameError: a bid is 1, 2, 3 or 0 (pass), not 4
+        """
+        self._verify_turn(seat, Phase.BIDDING)
+        bid = 0 if bid is None else bid
+        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in range(MAX_BID + 1):
+            text = f"a bid is 1, 2, 3 or 0 (pass), not {bid!r}"
+            raise GameError(Violation.BID_OUT_OF_RANGE, text, seat=seat)
+        if bid and bid <= self._bid_value:
+            text = f"a bid must be higher than {self._bid_value}, not {bid}"
+            raise GameError(Violation.BID_NOT_HIGHER, text, seat=seat)
+
+    def can_bid(self, seat: int, bid: int | None) -> bool:
+        """Whether ``seat`` may bid ``bid`` now.
+
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).can_bid(1, 2)
+        True
+        """
+        return _succeeds(self.verify_bid, seat, bid)
+
+    def bid(self, seat: int, bid: int | None) -> None:
+        """Bid 1, 2 or 3, or pass with 0 (or None); the auction ends per the rules' ``bidding``.
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> for seat in (1, 2, 0):
+        ...     hand.bid(seat, 0)
+        >>> hand.phase
+        <Phase.REDEAL: 'redeal'>
+        """
+        self.verify_bid(seat, bid)
+        bid = bid or 0
+        self._history.append(Action(kind=ActionKind.BID, seat=seat, bid=bid))
+        self._spoken += 1
+        if bid:
+            self._bid_value, self._bidder, self._passes = bid, seat, 0
+        else:
+            self._passes += 1
+        if self._auction_over():
+            self._end_auction()
+        else:
+            self._advance()
+
+    def _auction_over(self) -> bool:
+        if self._bid_value == MAX_BID:
+            return True
+        if self.rules.bidding is BiddingMode.SINGLE_ROUND:
+            return self._spoken == SEATS
+        return self._passes == (SEATS if self._bidder is None else SEATS - 1)
+
+    def _end_auction(self) -> None:
+        if self._bidder is None:
+            self._phase, self._to_act = Phase.REDEAL, None
+            return
+        seat = self._landlord = self._leader = self._to_act = self._bidder
+        self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
+        self._phase, self._passes = Phase.PLAY, 0
+
+    # --- Play (section 5) ------------------------------------------------------------------
+
+    def verify_play(
+        self, seat: int, cards: Cards, *, kind: KindArg = None, rank: RankArg = None
+    ) -> Combination:
+        """Raise ``GameError`` unless ``seat`` may play ``cards`` now; return the reading played.
+
+        ``kind`` and ``rank`` declare the intended reading of an ambiguous play (section 4).
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> hand.verify_play(1, "4444")
+        Combination.of('4444', kind='bomb', rank='4')
+        >>> hand.verify_play(1, "9")
+        Traceback (most recent call last):
+        ...
+        service.rules.game.GameError: the hand does not hold 9
+        """
+        self._verify_turn(seat, Phase.PLAY)
+        declared_kind, declared_rank = _declared(kind, rank)
+        check = check_play(
+            self._hands[seat],
+            _counts(cards, check=True),
+            self._last_play,
+            self.rules,
+            kind=declared_kind,
+            rank=declared_rank,
+        )
+        if not check.legal or check.combination is None:
+            code = _PLAY_VIOLATIONS.get(check.reason, Violation.DOES_NOT_BEAT)
+            raise GameError(code, check.message, seat=seat, reason=check.reason)
+        return check.combination
+
+    def can_play(
+        self, seat: int, cards: Cards, *, kind: KindArg = None, rank: RankArg = None
+    ) -> bool:
+        """Whether ``seat`` may play ``cards`` now.
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.can_play(1, "4444")
+        False
+        """
+        return _succeeds(self.verify_play, seat, cards, kind=kind, rank=rank)
+
+    def play(
+        self, seat: int, cards: Cards, *, kind: KindArg = None, rank: RankArg = None
+    ) -> Combination:
+        """Play ``cards`` from ``seat``; the hand ends when the seat has no cards left.
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> hand.play(1, "3334", kind="trio_single")
+        Combination.of('3334', kind='trio_single', rank='3')
+        >>> hand.to_act, format_counts(hand.last_play.counts)
+        (2, '3334')
+        """
+        combo = self.verify_play(seat, cards, kind=kind, rank=rank)
+        self._history.append(Action(kind=ActionKind.PLAY, seat=seat, combination=combo))
+        self._hands[seat] = subtract(self._hands[seat], combo.counts)
+        self._plays[seat] += 1
+        self._last_play, self._last_player, self._passes = combo, seat, 0
+        if not any(self._hands[seat]):
+            self._phase, self._out, self._to_act = Phase.ENDED, seat, None
+        else:
+            self._advance()
+        return combo
+
+    def verify_pass(self, seat: int) -> None:
+        """Raise ``GameError`` unless ``seat`` may pass now (in the auction: bid 0).
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 1)
+        >>> hand.verify_pass(2)
+        """
+        if self._phase is Phase.BIDDING:
+            self.verify_bid(seat, 0)
+            return
+        self._verify_turn(seat, Phase.PLAY)
+        if self._last_play is None:
+            raise GameError(Violation.LEADER_CANNOT_PASS, "the leader must play", seat=seat)
+
+    def can_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass now.
+
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).can_pass(0)
+        False
+        """
+        return _succeeds(self.verify_pass, seat)
+
+    def pass_turn(self, seat: int) -> None:
+        """Pass; after two passes in a row the trick ends and the last player leads.
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> _ = hand.play(1, "3")
+        >>> hand.pass_turn(2); hand.pass_turn(0)
+        >>> hand.to_act, hand.trick_leader, hand.last_play
+        (1, 1, None)
+        """
+        if self._phase is Phase.BIDDING:
+            self.bid(seat, 0)
+            return
+        self.verify_pass(seat)
+        self._history.append(Action(kind=ActionKind.PASS, seat=seat))
+        self._passes += 1
+        if self._passes == SEATS - 1:
+            self._last_play, self._passes = None, 0
+            self._leader = self._to_act = self._last_player
+        else:
+            self._advance()
+
+    # --- Driving ---------------------------------------------------------------------------
+
+    def legal_plays(self) -> LegalMoves:
+        """The legal plays of the seat to act (empty outside the play).
+
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).legal_plays().count()
+        0
+        """
+        if self._phase is not Phase.PLAY or self._to_act is None:
+            return legal_moves((0,) * len(Rank), None, self.rules)
+        return legal_moves(self._hands[self._to_act], self._last_play, self.rules)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act: bids and a pass, or a pass and every play.
+
+        >>> [str(a) for a in Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).legal_actions()]
+        ['seat 2 bids pass', 'seat 2 bids 1', 'seat 2 bids 2', 'seat 2 bids 3']
+        """
+        seat = self._to_act
+        if seat is None:
+            return ()
+        if self._phase is Phase.BIDDING:
+            bids = [0, *range(self._bid_value + 1, MAX_BID + 1)]
+            return tuple(Action(kind=ActionKind.BID, seat=seat, bid=b) for b in bids)
+        plays = [Action(kind=ActionKind.PLAY, seat=seat, combination=c) for c in self.legal_plays()]
+        if self.passing_allowed:
+            plays.insert(0, Action(kind=ActionKind.PASS, seat=seat))
+        return tuple(plays)
+
+    def apply(self, action: Action) -> None:
+        """Apply a recorded action (a bid, a play in its recorded reading, or a pass).
+
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2)
+        >>> hand.apply(hand.legal_actions()[-1])
+        >>> hand.landlord, str(hand.history[-1])
+        (2, 'seat 2 bids 3')
+        """
+        if action.kind is ActionKind.BID:
+            self.bid(action.seat, action.bid)
+        elif action.kind is ActionKind.PASS:
+            self.pass_turn(action.seat)
+        elif action.combination is not None:
+            combo = action.combination
+            self.play(action.seat, combo.counts, kind=combo.kind, rank=combo.rank)
+        else:
+            raise GameError(Violation.EMPTY_PLAY, "a play action needs a combination")
+
+    def __repr__(self) -> str:
+        hands = ", ".join(repr(format_counts(h)) for h in self._hands)
+        return f"<Hand {self._phase} to_act={self._to_act} landlord={self._landlord} [{hands}]>"
+
+
+#: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
+_DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
+
+
+__all__ = ["Action", "ActionKind", "GameError", "Hand", "Phase", "Side", "Violation"]

@@ -1,0 +1,243 @@
+"""Scoring a finished hand (RULES.md section 7): the stake, the multiplier and who pays whom.
+
+The base stake is the winning bid; the multiplier doubles for every bomb, every rocket, a spring
+or anti-spring, and every doubling step a client reports, and is capped when the rule set says
+so. Each farmer pays or receives stake x multiplier; the landlord twice that: a zero-sum hand.
+
+>>> s = score(bid=3, winner="landlord", bombs=2, rockets=1)
+>>> s.stake, s.multiplier, s.landlord, s.farmers
+(3, 8, 48, (-24, -24))
+>>> [str(f) for f in s.breakdown]
+['bid x3', 'bomb x2', 'bomb x2', 'rocket x2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .ruleset import STANDARD, RuleSet
+
+
+class Side(StrEnum):
+    """Who won a hand; the value is the wire name."""
+
+    LANDLORD = "landlord"
+    """The landlord (地主), who plays alone from 20 cards."""
+    FARMERS = "farmers"
+    """The two farmers (农民), who win or lose together."""
+
+
+class FactorName(StrEnum):
+    """What a line of a score's breakdown stands for; the value is the wire name."""
+
+    BID = "bid"
+    """The winning bid: the base stake (1, 2 or 3)."""
+    BOMB = "bomb"
+    """A bomb was played: x2."""
+    ROCKET = "rocket"
+    """The rocket was played: x2."""
+    SPRING = "spring"
+    """The landlord won and neither farmer played a card (春天): x2."""
+    ANTI_SPRING = "anti_spring"
+    """The farmers won and the landlord made only the opening lead (反春): x2."""
+    DOUBLING = "doubling"
+    """A doubling step a client reported (a declared double): x2."""
+    CAP = "cap"
+    """The rule set's multiplier cap applied; the factor is the capped multiplier."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Factor:
+    """One line of a score's breakdown: what it is, its factor and a sentence.
+
+    The factor is the stake for the bid, 2 for each doubling, and for the cap the multiplier
+    that the cap leaves.
+
+    >>> str(Factor(name=FactorName.BOMB, factor=2, detail="bomb 1 of 1"))
+    'bomb x2'
+    """
+
+    name: FactorName
+    factor: int
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.name} x{self.factor}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Score:
+    """The result of a hand: stake, multiplier, each side's points and every factor.
+
+    ``landlord`` and ``farmers`` are signed points (the farmers in seat order after the
+    landlord); they always sum to zero.
+    """
+
+    winner: Side
+    stake: int
+    multiplier: int
+    landlord: int
+    farmers: tuple[int, int]
+    breakdown: tuple[Factor, ...]
+    capped: bool = False
+
+    @property
+    def points(self) -> int:
+        """What each farmer pays or receives: stake x multiplier.
+
+        >>> score(bid=2, winner="farmers", bombs=1).points
+        4
+        """
+        return self.stake * self.multiplier
+
+    def as_dict(self) -> dict[str, Any]:
+        """The wire form: winner, stake, multiplier, both sides' points and the breakdown.
+
+        >>> score(bid=3, winner="landlord", bombs=2, rockets=1).as_dict()["landlord"]
+        48
+        """
+        return {
+            "winner": self.winner.value,
+            "stake": self.stake,
+            "multiplier": self.multiplier,
+            "landlord": self.landlord,
+            "farmers": list(self.farmers),
+            "capped": self.capped,
+            "breakdown": [
+                {"name": f.name.value, "factor": f.factor, "detail": f.detail}
+                for f in self.breakdown
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreProblem:
+    """One invalid input of ``score``: the field and why."""
+
+    field: str
+    message: str
+
+
+class ScoreError(ValueError):
+    """Invalid inputs to ``score``; lists every problem, each naming its field."""
+
+    def __init__(self, problems: Sequence[ScoreProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+    @property
+    def field(self) -> str:
+        """The first offending field."""
+        return self.problems[0].field
+
+
+#: The accepted range of each count (one deck holds 13 bombs and one rocket).
+LIMITS: dict[str, tuple[int, int]] = {
+    "bid": (1, 3),
+    "bombs": (0, 13),
+    "rockets": (0, 1),
+    "doublings": (0, 10),
+}
+
+
+def _problems(winner: object, spring: object, counts: dict[str, object]) -> list[ScoreProblem]:
+    problems: list[ScoreProblem] = []
+    for name, value in counts.items():
+        low, high = LIMITS[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            text = f"{name} must be an integer from {low} to {high}, not {value!r}"
+            problems.append(ScoreProblem(name, text))
+    if not isinstance(winner, str) or winner not in tuple(Side):
+        text = f"winner must be one of {', '.join(Side)}, not {winner!r}"
+        problems.append(ScoreProblem("winner", text))
+    if not isinstance(spring, bool):
+        problems.append(ScoreProblem("spring", f"spring must be a boolean, not {spring!r}"))
+    return problems
+
+
+def _factors(
+    *, bid: int, winner: Side, bombs: int, rockets: int, spring: bool, doublings: int
+) -> list[Factor]:
+    factors = [Factor(name=FactorName.BID, factor=bid, detail=f"bid {bid}: base stake {bid}")]
+    for name, count in ((FactorName.BOMB, bombs), (FactorName.ROCKET, rockets)):
+        factors += [
+            Factor(name=name, factor=2, detail=f"{name} {i} of {count} played")
+            for i in range(1, count + 1)
+        ]
+    if spring and winner is Side.LANDLORD:
+        text = "spring: the landlord won and neither farmer played a card"
+        factors.append(Factor(name=FactorName.SPRING, factor=2, detail=text))
+    elif spring:
+        text = "anti-spring: the farmers won and the landlord made only the opening lead"
+        factors.append(Factor(name=FactorName.ANTI_SPRING, factor=2, detail=text))
+    factors += [
+        Factor(name=FactorName.DOUBLING, factor=2, detail=f"doubling {i} of {doublings}")
+        for i in range(1, doublings + 1)
+    ]
+    return factors
+
+
+def score(
+    *,
+    bid: int,
+    winner: Side | str,
+    bombs: int = 0,
+    rockets: int = 0,
+    spring: bool = False,
+    doublings: int = 0,
+    rules: RuleSet = STANDARD,
+) -> Score:
+    """Score a hand (RULES.md section 7); ``ScoreError`` lists every invalid input.
+
+    ``spring`` is the spring when the landlord wins and the anti-spring when the farmers win.
+
+    >>> score(bid=1, winner="farmers", spring=True).landlord
+    -4
+    >>> score(bid=3, winner="landlord", bombs=4, rules=STANDARD.derive(multiplier_cap=8)).farmers
+    (-24, -24)
+    >>> try:
+    ...     score(bid=4, winner="landlord", rockets=2)
+    ... except ScoreError as error:
+    ...     print(error.field, [p.field for p in error.problems])
+    bid ['bid', 'rockets']
+    """
+    counts: dict[str, object] = {
+        "bid": bid,
+        "bombs": bombs,
+        "rockets": rockets,
+        "doublings": doublings,
+    }
+    problems = _problems(winner, spring, counts)
+    if problems:
+        raise ScoreError(problems)
+    side = Side(winner)
+    factors = _factors(
+        bid=bid, winner=side, bombs=bombs, rockets=rockets, spring=spring, doublings=doublings
+    )
+    multiplier = 2 ** (len(factors) - 1)
+    cap = rules.multiplier_cap
+    capped = cap is not None and multiplier > cap
+    if cap is not None and capped:
+        factors.append(
+            Factor(
+                name=FactorName.CAP, factor=cap, detail=f"multiplier {multiplier} capped at {cap}"
+            )
+        )
+        multiplier = cap
+    points = bid * multiplier
+    sign = 1 if side is Side.LANDLORD else -1
+    return Score(
+        winner=side,
+        stake=bid,
+        multiplier=multiplier,
+        landlord=2 * points * sign,
+        farmers=(-points * sign, -points * sign),
+        breakdown=tuple(factors),
+        capped=capped,
+    )
+
+
+__all__ = ["LIMITS", "Factor", "FactorName", "Score", "ScoreError", "ScoreProblem", "Side", "score"]
