@@ -1,10 +1,10 @@
 """The ``ddz-referee`` command: ask the rules questions from a shell, answers as JSON.
 
-    ddz-referee classify "3 3 3 10 10"
-    ddz-referee beats 2222 34567 --rules rlcard
-    ddz-referee moves 333444555666789TJQKA [PREVIOUS] [--kinds chain,bomb]
-    ddz-referee score --bid 3 --winner landlord --bombs 2 --rockets 1
-    ddz-referee rulesets
+ddz-referee classify "3 3 3 10 10"
+ddz-referee beats 2222 34567 --rules rlcard
+ddz-referee moves 333444555666789TJQKA [PREVIOUS] [--kinds chain,bomb]
+ddz-referee score --bid 3 --winner landlord --bombs 2 --rockets 1
+ddz-referee rulesets
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def test_moves_with_override(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_moves_answering(capsys: pytest.CaptureFixture[str]) -> None:
-    status, answer = run(capsys, "moves", "3456789", "34567")
+    _, answer = run(capsys, "moves", "3456789", "34567")
     assert [m["cards"] for m in answer["moves"]] == ["45678", "56789"]
     assert answer["can_pass"] is True
 
