@@ -33,131 +33,24 @@ Combination.of('3334445556667779TJQK', kind='airplane_singles', rank='7')
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 
 from .cards import RANK_CHARS, Counts, Rank, format_counts, parse_counts, read_hand, subtract
-from .combos import Combination, Reason
+from .combos import Combination
+from .events import (
+    MAX_BID,
+    PLAY_VIOLATIONS,
+    SEATS,
+    Action,
+    ActionKind,
+    GameError,
+    Phase,
+    Violation,
+    deal_problems,
+)
 from .kinds import Kind
 from .moves import LegalMoves, check_play, legal_moves
 from .ruleset import STANDARD, BiddingMode, RuleSet
 from .scoring import Score, Side, score
-
-SEATS = 3
-HAND_SIZE = 17
-KITTY_SIZE = 3
-MAX_BID = 3
-
-
-class Phase(StrEnum):
-    """Where a hand stands; the value is the wire name."""
-
-    BIDDING = "bidding"
-    """The auction for the landlord (section 6)."""
-    PLAY = "play"
-    """Tricks are being played (section 5)."""
-    ENDED = "ended"
-    """A seat has no cards left: the hand has a winner and a score."""
-    REDEAL = "redeal"
-    """Nobody bid: the hand is thrown in, with no score."""
-
-
-class Violation(StrEnum):
-    """Why an action is illegal here; the value is the wire code."""
-
-    BAD_DEAL = "bad_deal"
-    """The deal is not 17 cards a seat and a kitty of 3 from one deck."""
-    NO_SUCH_SEAT = "no_such_seat"
-    """The seat is not 0, 1 or 2."""
-    WRONG_SEAT = "wrong_seat"
-    """It is another seat's turn."""
-    HAND_OVER = "hand_over"
-    """The hand has ended or was thrown in."""
-    BIDDING_OVER = "bidding_over"
-    """A bid after the auction ended."""
-    STILL_BIDDING = "still_bidding"
-    """A play before the auction ended."""
-    BID_OUT_OF_RANGE = "bid_out_of_range"
-    """A bid other than 1, 2, 3 or 0 (pass)."""
-    BID_NOT_HIGHER = "bid_not_higher"
-    """A bid not higher than every earlier bid."""
-    LEADER_CANNOT_PASS = "leader_cannot_pass"
-    """The leader of a trick must play."""
-    BAD_DECLARATION = "bad_declaration"
-    """The declared kind or rank of a play is not a known kind or rank."""
-    EMPTY_PLAY = "empty_play"
-    """A play holds no card (passing is not a play)."""
-    NOT_IN_HAND = "not_in_hand"
-    """The play holds cards the seat does not."""
-    NOT_A_COMBINATION = "not_a_combination"
-    """The cards form no combination (or not the declared one) under the rule set."""
-    DOES_NOT_BEAT = "does_not_beat"
-    """The play does not beat the last play of the trick; ``reason`` says why."""
-    NO_SCORE = "no_score"
-    """A score was asked of a hand that has not ended with a winner."""
-
-
-#: The game code of each reason ``check_play`` gives for an illegal play.
-_PLAY_VIOLATIONS: dict[Reason, Violation] = {
-    Reason.EMPTY_PLAY: Violation.EMPTY_PLAY,
-    Reason.NOT_IN_HAND: Violation.NOT_IN_HAND,
-    Reason.NOT_A_COMBINATION: Violation.NOT_A_COMBINATION,
-}
-
-
-class GameError(ValueError):
-    """An action that is illegal in this state: a ``Violation`` code and a sentence.
-
-    ``seat`` names the seat concerned when there is one; ``reason`` carries the core's
-    ``Reason`` for an illegal play.
-    """
-
-    def __init__(
-        self,
-        code: Violation,
-        message: str,
-        *,
-        seat: int | None = None,
-        reason: Reason | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.seat = seat
-        self.reason = reason
-
-
-class ActionKind(StrEnum):
-    """What a recorded action is; the value is the wire name."""
-
-    BID = "bid"
-    """A bid in the auction: 1, 2, 3, or 0 for a pass."""
-    PLAY = "play"
-    """A combination played to the trick."""
-    PASS = "pass"
-    """A pass during the play."""
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Action:
-    """One action of a hand, as recorded in ``Hand.history``.
-
-    >>> str(Action(kind=ActionKind.BID, seat=1, bid=0))
-    'seat 1 bids pass'
-    """
-
-    kind: ActionKind
-    seat: int
-    bid: int | None = None
-    combination: Combination | None = None
-
-    def __str__(self) -> str:
-        if self.kind is ActionKind.BID:
-            return f"seat {self.seat} bids {self.bid or 'pass'}"
-        if self.combination is not None:
-            return f"seat {self.seat} plays {self.combination}"
-        return f"seat {self.seat} passes"
-
 
 Cards = Counts | str | Sequence[str]
 KindArg = Kind | str | None
@@ -172,30 +65,6 @@ def _counts(cards: Cards, *, check: bool = False) -> Counts:
     return read_hand(text) if check else parse_counts(text)
 
 
-def _deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | None, str]]:
-    """Every problem of a deal, each with the seat it concerns (None: the kitty)."""
-    if len(hands) != SEATS:
-        return [(None, f"a deal has {SEATS} hands, not {len(hands)}")]
-    problems: list[tuple[int | None, str]] = []
-    parts = [(seat, f"seat {seat}", hand, HAND_SIZE) for seat, hand in enumerate(hands)]
-    for seat, name, counts, size in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
-        if len(counts) != len(Rank) or min(counts) < 0:
-            problems.append((seat, f"{name} is not a list of {len(Rank)} rank counts"))
-        elif sum(counts) != size:
-            problems.append((seat, f"{name} holds {sum(counts)} cards, not {size}"))
-    if problems:
-        return problems
-    dealt = [0] * len(Rank)
-    for seat, name, counts, _ in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
-        for rank in Rank:
-            limit = 1 if rank.is_joker else 4
-            if dealt[rank] <= limit < dealt[rank] + counts[rank]:
-                text = f"{name} holds a {_ordinal(limit + 1)} {rank.char}: one deck has {limit}"
-                problems.append((seat, text))
-            dealt[rank] += counts[rank]
-    return problems
-
-
 def _succeeds(verify: Callable[..., object], *args: object, **kwargs: object) -> bool:
     """Whether a ``verify_*`` call passes (the ``can_*`` form of it)."""
     try:
@@ -207,10 +76,6 @@ def _succeeds(verify: Callable[..., object], *args: object, **kwargs: object) ->
 
 def _is_seat(seat: object) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and seat in range(SEATS)
-
-
-def _ordinal(n: int) -> str:
-    return {2: "2nd", 5: "5th"}.get(n, f"{n}th")
 
 
 def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
@@ -262,10 +127,10 @@ class Hand:
         >>> Hand.start(hands=_DEMO, kitty="BRR", first_bidder=0)
         Traceback (most recent call last):
         ...
-        service.rules.game.GameError: the kitty holds a 2nd R: one deck has 1
+        service.rules.events.GameError: the kitty holds a 2nd R: one deck has 1
         """
         counts = [_counts(h) for h in hands]
-        problems = _deal_problems(counts, _counts(kitty))
+        problems = deal_problems(counts, _counts(kitty))
         if not _is_seat(first_bidder):
             problems.append((None, f"first_bidder must be 0, 1 or 2, not {first_bidder!r}"))
         if problems:
@@ -384,7 +249,7 @@ class Hand:
         >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).score()
         Traceback (most recent call last):
         ...
-        service.rules.game.GameError: no score: no winner yet
+        service.rules.events.GameError: no score: no winner yet
         """
         if self._phase is not Phase.ENDED or self.winner is None:
             text = "the hand was thrown in" if self._phase is Phase.REDEAL else "no winner yet"
@@ -426,7 +291,7 @@ class Hand:
         >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).verify_bid(1, 4)
         Traceback (most recent call last):
         ...
-        service.rules.game.GameError: a bid is 1, 2, 3 or 0 (pass), not 4
+        service.rules.events.GameError: a bid is 1, 2, 3 or 0 (pass), not 4
         """
         self._verify_turn(seat, Phase.BIDDING)
         bid = 0 if bid is None else bid
@@ -498,7 +363,7 @@ class Hand:
         >>> hand.verify_play(1, "9")
         Traceback (most recent call last):
         ...
-        service.rules.game.GameError: the hand does not hold 9
+        service.rules.events.GameError: the hand does not hold 9
         """
         self._verify_turn(seat, Phase.PLAY)
         declared_kind, declared_rank = _declared(kind, rank)
@@ -511,7 +376,7 @@ class Hand:
             rank=declared_rank,
         )
         if not check.legal or check.combination is None:
-            code = _PLAY_VIOLATIONS.get(check.reason, Violation.DOES_NOT_BEAT)
+            code = PLAY_VIOLATIONS.get(check.reason, Violation.DOES_NOT_BEAT)
             raise GameError(code, check.message, seat=seat, reason=check.reason)
         return check.combination
 

@@ -1,0 +1,157 @@
+"""The vocabulary of a hand: phases, actions, violations, and the checks of a deal.
+
+>>> deal_problems([(0,) * 15] * 3, (0,) * 15)[0]
+(0, 'seat 0 holds 0 cards, not 17')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import Counts, Rank
+from .combos import Combination, Reason
+
+SEATS = 3
+HAND_SIZE = 17
+KITTY_SIZE = 3
+MAX_BID = 3
+
+
+class Phase(StrEnum):
+    """Where a hand stands; the value is the wire name."""
+
+    BIDDING = "bidding"
+    """The auction for the landlord (section 6)."""
+    PLAY = "play"
+    """Tricks are being played (section 5)."""
+    ENDED = "ended"
+    """A seat has no cards left: the hand has a winner and a score."""
+    REDEAL = "redeal"
+    """Nobody bid: the hand is thrown in, with no score."""
+
+
+class Violation(StrEnum):
+    """Why an action is illegal here; the value is the wire code."""
+
+    BAD_DEAL = "bad_deal"
+    """The deal is not 17 cards a seat and a kitty of 3 from one deck."""
+    NO_SUCH_SEAT = "no_such_seat"
+    """The seat is not 0, 1 or 2."""
+    WRONG_SEAT = "wrong_seat"
+    """It is another seat's turn."""
+    HAND_OVER = "hand_over"
+    """The hand has ended or was thrown in."""
+    BIDDING_OVER = "bidding_over"
+    """A bid after the auction ended."""
+    STILL_BIDDING = "still_bidding"
+    """A play before the auction ended."""
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    """A bid other than 1, 2, 3 or 0 (pass)."""
+    BID_NOT_HIGHER = "bid_not_higher"
+    """A bid not higher than every earlier bid."""
+    LEADER_CANNOT_PASS = "leader_cannot_pass"
+    """The leader of a trick must play."""
+    BAD_DECLARATION = "bad_declaration"
+    """The declared kind or rank of a play is not a known kind or rank."""
+    EMPTY_PLAY = "empty_play"
+    """A play holds no card (passing is not a play)."""
+    NOT_IN_HAND = "not_in_hand"
+    """The play holds cards the seat does not."""
+    NOT_A_COMBINATION = "not_a_combination"
+    """The cards form no combination (or not the declared one) under the rule set."""
+    DOES_NOT_BEAT = "does_not_beat"
+    """The play does not beat the last play of the trick; ``reason`` says why."""
+    NO_SCORE = "no_score"
+    """A score was asked of a hand that has not ended with a winner."""
+
+
+#: The game code of each reason ``check_play`` gives for an illegal play.
+PLAY_VIOLATIONS: dict[Reason, Violation] = {
+    Reason.EMPTY_PLAY: Violation.EMPTY_PLAY,
+    Reason.NOT_IN_HAND: Violation.NOT_IN_HAND,
+    Reason.NOT_A_COMBINATION: Violation.NOT_A_COMBINATION,
+}
+
+
+class GameError(ValueError):
+    """An action that is illegal in this state: a ``Violation`` code and a sentence.
+
+    ``seat`` names the seat concerned when there is one; ``reason`` carries the core's
+    ``Reason`` for an illegal play.
+    """
+
+    def __init__(
+        self,
+        code: Violation,
+        message: str,
+        *,
+        seat: int | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.seat = seat
+        self.reason = reason
+
+
+class ActionKind(StrEnum):
+    """What a recorded action is; the value is the wire name."""
+
+    BID = "bid"
+    """A bid in the auction: 1, 2, 3, or 0 for a pass."""
+    PLAY = "play"
+    """A combination played to the trick."""
+    PASS = "pass"
+    """A pass during the play."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action:
+    """One action of a hand, as recorded in ``Hand.history``.
+
+    >>> str(Action(kind=ActionKind.BID, seat=1, bid=0))
+    'seat 1 bids pass'
+    """
+
+    kind: ActionKind
+    seat: int
+    bid: int | None = None
+    combination: Combination | None = None
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.BID:
+            return f"seat {self.seat} bids {self.bid or 'pass'}"
+        if self.combination is not None:
+            return f"seat {self.seat} plays {self.combination}"
+        return f"seat {self.seat} passes"
+
+
+def deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | None, str]]:
+    """Every problem of a deal, each with the seat it concerns (None: the kitty)."""
+    if len(hands) != SEATS:
+        return [(None, f"a deal has {SEATS} hands, not {len(hands)}")]
+    problems: list[tuple[int | None, str]] = []
+    parts = [(seat, f"seat {seat}", hand, HAND_SIZE) for seat, hand in enumerate(hands)]
+    for seat, name, counts, size in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+        if len(counts) != len(Rank) or min(counts) < 0:
+            problems.append((seat, f"{name} is not a list of {len(Rank)} rank counts"))
+        elif sum(counts) != size:
+            problems.append((seat, f"{name} holds {sum(counts)} cards, not {size}"))
+    if problems:
+        return problems
+    dealt = [0] * len(Rank)
+    for seat, name, counts, _ in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+        for rank in Rank:
+            limit = 1 if rank.is_joker else 4
+            if dealt[rank] <= limit < dealt[rank] + counts[rank]:
+                text = f"{name} holds a {_ordinal(limit + 1)} {rank.char}: one deck has {limit}"
+                problems.append((seat, text))
+            dealt[rank] += counts[rank]
+    return problems
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 5: "5th"}.get(n, f"{n}th")
