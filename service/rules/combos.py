@@ -149,14 +149,17 @@ def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Com
 def kicker_caps(rules: RuleSet, shape: Shape, start: int, length: int) -> list[int]:
     """How many single kicker cards of each rank a combination may carry at this position.
 
-    Primal ranks are 0 (rule 1); other ranks 1, or ``max_kicker_repeat`` under repeats; a kicker
-    trio next to an airplane's chain only under ``adjacent_trio_kickers``.
+    Primal ranks are 0 (rule 1); other ranks 1, or ``kicker_rank_max`` under repeats, or 4 for
+    an airplane under ``bomb_in_kickers`` (RULES.md 8 names airplanes only); a kicker trio next
+    to an airplane's chain only under ``adjacent_trio_kickers``.
     """
-    repeat = rules.max_kicker_repeat
+    airplane = shape.chain and shape.width == 3
+    bomb_ok = airplane or not rules.bomb_in_kickers
+    repeat = rules.max_kicker_repeat if bomb_ok else rules.kicker_rank_max
     caps = [repeat] * TWO + [repeat, 1, 1]
     for r in range(start, start + length):
         caps[r] = 0
-    if shape.chain and shape.width == 3 and not rules.adjacent_trio_kickers:
+    if airplane and not rules.adjacent_trio_kickers:
         for r in (start - 1, start + length):
             if 0 <= r <= ACE:
                 caps[r] = min(caps[r], 2)
@@ -277,13 +280,13 @@ def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
 
 
 _CACHE_LIMIT = 1 << 16
-_cache: dict[tuple[RuleSet, str], tuple[Combination, ...]] = {}
 
 
 def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
     """Every reading of a card list under ``rules``, preferred first; empty if none.
 
-    Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
+    Raises ``CardError`` when the cards cannot be read or the deck cannot hold them. Answers
+    for card strings are remembered per rule set (up to 65,536 of them).
 
     >>> for reading in classify("333444555666", get_ruleset("douzero")):
     ...     print(reading.kind, reading.primal, reading.kickers or "-")
@@ -291,16 +294,17 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     airplane_singles 444555666 333
     airplane_singles 333444555 666
     """
-    key = (rules, cards) if isinstance(cards, str) else None
-    if key is not None:
-        hit = _cache.get(key)
-        if hit is not None:
-            return hit
-    found = readings_of(read_hand(cards), rules)
-    if key is not None:
-        if len(_cache) >= _CACHE_LIMIT:
-            _cache.clear()
-        _cache[key] = found
+    if not isinstance(cards, str):
+        return readings_of(read_hand(cards), rules)
+    cache: dict[str, tuple[Combination, ...]] | None = rules.memo.get("classify")
+    if cache is None:
+        cache = rules.memo["classify"] = {}
+    found = cache.get(cards)
+    if found is None:
+        found = readings_of(read_hand(cards), rules)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[cards] = found
     return found
 
 

@@ -51,14 +51,15 @@ Cards = str | Sequence[str]
 class _Hand:
     """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times."""
 
-    __slots__ = ("counts", "fours", "pairs", "present", "trios")
+    __slots__ = ("counts", "fours", "pairs", "present", "trios", "widest")
 
     def __init__(self, counts: Counts) -> None:
         self.counts = counts
         self.present = present = list(compress(_ALL, counts))
         self.pairs = pairs = [r for r in present if counts[r] > 1 and r <= TWO]
         self.trios = trios = [r for r in pairs if counts[r] > 2] if pairs else pairs
-        self.fours = [r for r in trios if counts[r] > 3] if trios else trios
+        self.fours = fours = [r for r in trios if counts[r] > 3] if trios else trios
+        self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
 
 
 _ALL = range(RED + 1)
@@ -97,10 +98,15 @@ def _table2(kind: Kind) -> list[list[list[Combination | None]]]:
     ]
 
 
-def _simple(kind: Kind, source: str) -> Family:
-    combos = [make(kind, r, 1) for r in range(RED + 1 if kind is Kind.SINGLE else TWO + 1)]
+@cache
+def _singles_table(kind: Kind) -> list[Combination]:
+    """``table[rank]``: the combination of one primal rank and no kickers."""
+    return [make(kind, r, 1) for r in range(RED + 1 if kind is Kind.SINGLE else TWO + 1)]
 
+
+def _simple(kind: Kind, source: str) -> Family:
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+        combos = _singles_table(kind)
         return [combos[r] for r in getattr(hand, source) if r > above]
 
     return family
@@ -135,7 +141,6 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
 
 
 def _chain(kind: Kind, source: str) -> Family:
-    table = _runs_table(kind)
     shortest = SHAPES[kind].min_len
     by_ranks: dict[tuple[int, ...], list[Combination]] = {}
 
@@ -143,7 +148,7 @@ def _chain(kind: Kind, source: str) -> Family:
         found: list[Combination] = []
         for low, high in _runs(ranks):
             if high - low + 1 >= shortest:
-                found.extend(table[low, high])
+                found.extend(_runs_table(kind)[low, high])
         return found
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
@@ -162,9 +167,8 @@ def _chain(kind: Kind, source: str) -> Family:
 
 
 def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
-    table = _table(kind)
-
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+        table = _table(kind)
         kickers = getattr(hand, kicker_source)
         found: list[Combination | None] = []
         for p in getattr(hand, source):
@@ -177,10 +181,10 @@ def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
 
 
 def _with_two(kind: Kind) -> Family:
-    table = _table2(kind)
     singles = SHAPES[kind].kicker_width == 1
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+        table = _table2(kind)
         counts = hand.counts
         if singles:
             kickers, twice = hand.present, rules.max_kicker_repeat > 1
@@ -304,6 +308,9 @@ FAMILIES: dict[Kind, Family] = {
 }
 
 
+#: How many cards of one rank a hand needs for a kind (1 when any hand may hold one).
+_WIDTH = {kind: shape.width for kind, shape in SHAPES.items()}
+
 #: Kinds between these two (in ``Kind`` order) are the only ones a card set can share with
 #: another kind or rank (several trios or fours); all others have a single reading.
 _CLASH = (KIND_ORDER[Kind.AIRPLANE], KIND_ORDER[Kind.SPACE_SHUTTLE_PAIRS])
@@ -314,12 +321,15 @@ def _part(kind: Kind) -> int:
     return 0 if order < _CLASH[0] else 1 if order <= _CLASH[1] else 2
 
 
-def _plan(rules: RuleSet) -> tuple[tuple[tuple[Kind, Family, int], ...], bool]:
-    """Each kind's family and part (0 before, 1 within, 2 after the kinds that can clash),
-    and whether the rule set lets a card set read two ways."""
+def _plan(rules: RuleSet) -> tuple[tuple[tuple[Kind, Family, int, int], ...], bool]:
+    """Per kind: its family, its part (0 before, 1 within, 2 after the kinds that can clash)
+    and the cards of one rank it needs; and whether a card set may read two ways."""
     plan = rules.memo.get("moves")
     if plan is None:
-        families = tuple((kind, FAMILIES[kind], _part(kind)) for kind in allowed_kinds(rules))
+        families = tuple(
+            (kind, FAMILIES[kind], _part(kind), _WIDTH.get(kind, 1))
+            for kind in allowed_kinds(rules)
+        )
         ambiguous = (
             rules.adjacent_trio_kickers
             or rules.same_rank_pairs
@@ -338,8 +348,9 @@ def _generate(
     found: list[Combination] = []
     if previous is None:
         parts: tuple[list[Combination], ...] = ([], [], [])
-        for kind, family, part in families:
-            if kinds is None or kind in kinds:
+        widest = held.widest
+        for kind, family, part, width in families:
+            if width <= widest and (kinds is None or kind in kinds):
                 parts[part].extend(family(held, rules, -1, 0))
         head, clash, tail = parts
         return head + (_distinct(clash) if ambiguous else clash) + tail
