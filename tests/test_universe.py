@@ -12,7 +12,7 @@ import hashlib
 
 import pytest
 
-from service.rules import PRESETS, RuleSet, classify, legal_moves
+from service.rules import PRESETS, RuleSet, classify, legal_moves, read_hand, readings_of, universe
 
 FULL_DECK = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
 
@@ -51,6 +51,15 @@ def test_every_universe_set_classifies_to_its_listed_reading() -> None:
     for rules in PRESETS.values():
         for move in legal_moves(FULL_DECK, rules=rules):
             assert classify(move.cards, rules)[0] == move
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_table_and_shape_classifier_agree_on_the_universe(name: str) -> None:
+    """The lookup table (built by the generator) and ``readings_of`` (built from the shapes)
+    give the same readings, in the same order, for every playable set."""
+    rules = PRESETS[name]
+    for cards, readings in universe(rules).items():
+        assert readings_of(read_hand(cards), rules) == readings, cards
 
 
 if __name__ == "__main__":

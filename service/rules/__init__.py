@@ -28,8 +28,9 @@ from .cards import (
     read_hand,
     subtract,
 )
-from .combos import Combination, Reason, Verdict, beats, best_beating, choose, classify, readings_of
+from .combos import Combination, Reason, Verdict, beats, best_beating, choose, readings_of
 from .kinds import SHAPES, Kind, Shape
+from .lookup import classify, universe
 from .moves import LegalMoves, PlayCheck, check_play, legal_moves
 from .ruleset import (
     DOUZERO,
@@ -83,4 +84,5 @@ __all__ = [
     "read_hand",
     "readings_of",
     "subtract",
+    "universe",
 ]

@@ -4,9 +4,9 @@ Classification is table-driven: for a rule set, ``_Tables.by_size[n]`` lists eve
 chain length) whose combinations hold ``n`` cards; each is tried at every chain position the
 rank counts allow, and what is left must be a legal set of kickers (RULES.md section 2).
 
->>> [str(c) for c in classify("33344")]
+>>> [str(c) for c in readings_of(read_hand("33344"))]
 ['trio_pair 33344 (rank 3)']
->>> beats(classify("2222")[0], classify("34567")[0]).reason
+>>> beats(Combination.of("2222"), Combination.of("34567")).reason
 <Reason.BOMB: 'bomb'>
 """
 
@@ -64,7 +64,7 @@ class Combination:
         rules: RuleSet = STANDARD,
     ) -> Combination:
         """The preferred reading of ``cards``, or the declared one; ``ValueError`` if none."""
-        readings = classify(cards, rules)
+        readings = readings_of(read_hand(cards), rules)
         if not readings:
             raise ValueError(f"{format_counts(read_hand(cards))!r} is not a combination")
         chosen = choose(readings, kind, rank)
@@ -279,35 +279,6 @@ def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
     )
 
 
-_CACHE_LIMIT = 1 << 16
-
-
-def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
-    """Every reading of a card list under ``rules``, preferred first; empty if none.
-
-    Raises ``CardError`` when the cards cannot be read or the deck cannot hold them. Answers
-    for card strings are remembered per rule set (up to 65,536 of them).
-
-    >>> for reading in classify("333444555666", get_ruleset("douzero")):
-    ...     print(reading.kind, reading.primal, reading.kickers or "-")
-    airplane 333444555666 -
-    airplane_singles 444555666 333
-    airplane_singles 333444555 666
-    """
-    if not isinstance(cards, str):
-        return readings_of(read_hand(cards), rules)
-    cache: dict[str, tuple[Combination, ...]] | None = rules.memo.get("classify")
-    if cache is None:
-        cache = rules.memo["classify"] = {}
-    found = cache.get(cards)
-    if found is None:
-        found = readings_of(read_hand(cards), rules)
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[cards] = found
-    return found
-
-
 def choose(
     readings: Sequence[Combination], kind: Kind | str | None, rank: Rank | str | None
 ) -> Combination | None:
@@ -431,7 +402,6 @@ __all__ = [
     "beats",
     "best_beating",
     "choose",
-    "classify",
     "get_ruleset",
     "make",
     "readings_of",

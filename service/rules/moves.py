@@ -364,6 +364,17 @@ def _generate(
     return _distinct(found) if ambiguous else found
 
 
+#: The whole deck: its leads are every play of the rule set (its universe).
+FULL_DECK: Counts = (4,) * 13 + (1, 1)
+
+
+def every_reading(hand: Counts, rules: RuleSet) -> list[Combination]:
+    """Every lead of ``hand`` in every reading (a card set read two ways appears twice)."""
+    families, _ = _plan(rules)
+    held = _Hand(hand)
+    return [combo for _, family, _, _ in families for combo in family(held, rules, -1, 0)]
+
+
 def _distinct(found: list[Combination]) -> list[Combination]:
     """One entry per card set, its preferred reading, in listing order."""
     best: dict[str, Combination] = {}
