@@ -30,8 +30,7 @@ from .cards import (
 )
 from .combos import Combination, Reason, Verdict, beats, best_beating, choose, readings_of
 from .kinds import SHAPES, Kind, Shape
-from .lookup import classify, universe
-from .moves import LegalMoves, PlayCheck, check_play, legal_moves
+from .moves import LegalMoves, PlayCheck, check_play, classify, combination, legal_moves, universe
 from .ruleset import (
     DOUZERO,
     OPENSPIEL,
@@ -73,6 +72,7 @@ __all__ = [
     "check_play",
     "choose",
     "classify",
+    "combination",
     "contains",
     "counts_of",
     "format_counts",
