@@ -1,0 +1,361 @@
+"""The workloads, the targets, the printed table and the JSON results."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from . import engines, harness, probes, workloads
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+THREE_TIMES = 1 / 3  # ours/DouZero at most this: at least 3x faster
+TWICE = 2.0  # ours/rlcard table lookup at most this
+MEMORY_MIB = 50.0
+
+
+@dataclass(frozen=True)
+class Config:
+    """Sizes of one run."""
+
+    name: str
+    hands: int  # random 20-card hands for leads
+    lead_rounds: int  # passes over them
+    pairs: int  # (hand, previous play) pairs for responses
+    response_rounds: int
+    worst_reps: int  # calls on the worst hand, per engine
+    plays: int  # distinct plays to classify
+    warm_batch: int  # back-to-back calls per warm classification sample
+    warm_rounds: int  # warm passes over the plays
+    warmup: int  # untimed inputs per workload, disjoint from the timed ones
+    import_reps: int  # fresh interpreters for the import time
+    probes: bool = True  # the subprocess measurements (import time, memory)
+    seed: int = 20240601
+
+    @classmethod
+    def full(cls) -> Config:
+        """The full run (about half a minute here; well under three)."""
+        return cls("full", 1000, 5, 1000, 5, 1000, 3000, 16, 10, 60, 10)
+
+    @classmethod
+    def quick(cls) -> Config:
+        """A short run (about five seconds here)."""
+        return cls("quick", 500, 2, 600, 2, 300, 1500, 16, 5, 30, 3)
+
+    @classmethod
+    def tiny(cls) -> Config:
+        """A few inputs, just to show the code runs (tests)."""
+        return cls("tiny", 3, 1, 3, 1, 2, 12, 2, 1, 2, 1, probes=False)
+
+
+def lead_engines() -> dict[str, harness.Engine]:
+    """The engines of the lead workloads."""
+    return {
+        "ours[standard]": engines.ours_leads(engines.OURS_PRESETS["standard"]),
+        "ours[rlcard]": engines.ours_leads(engines.OURS_PRESETS["rlcard"]),
+        "ours[douzero]": engines.ours_leads(engines.OURS_PRESETS["douzero"]),
+        "rlcard": engines.rlcard_leads(),
+        "douzero": engines.douzero_leads(),
+    }
+
+
+def response_engines() -> dict[str, harness.Engine]:
+    """The engines of the response workload."""
+    return {
+        "ours[standard]": engines.ours_responses(engines.OURS_PRESETS["standard"]),
+        "ours[rlcard]": engines.ours_responses(engines.OURS_PRESETS["rlcard"]),
+        "ours[douzero]": engines.ours_responses(engines.OURS_PRESETS["douzero"]),
+        "rlcard": engines.rlcard_responses(),
+        "douzero": engines.douzero_responses(),
+    }
+
+
+#: (ours, theirs) pairs compared in the move workloads; the first two are the matching presets.
+MOVE_PAIRS = (
+    ("ours[douzero]", "douzero"),
+    ("ours[rlcard]", "rlcard"),
+    ("ours[standard]", "douzero"),
+    ("ours[standard]", "rlcard"),
+)
+
+
+def _agreement(samples: harness.Samples) -> dict[str, str]:
+    """How often our distinct move count equals the matching engine's (a sanity figure only:
+    the differential tests are where agreement is checked; rule differences show here)."""
+    found = {}
+    for ours, theirs in MOVE_PAIRS[:2]:
+        a, b = samples.counts[ours], samples.counts[theirs]
+        same = sum(x == y for x, y in zip(a, b, strict=True))
+        found[f"{ours}=={theirs}"] = f"{same}/{len(a)}"
+    return found
+
+
+def _move_workload(
+    title: str,
+    make_engines: Callable[[], dict[str, harness.Engine]],
+    inputs: Sequence[tuple[Any, ...]],
+    warmup: Sequence[tuple[Any, ...]],
+    rounds: int,
+) -> dict[str, Any]:
+    chosen = make_engines()
+    harness.warm_up(chosen, warmup)
+    samples = harness.interleaved(chosen, inputs, rounds, measure=engines.distinct_count)
+    return {
+        "title": title,
+        "inputs": len(inputs),
+        "rounds": rounds,
+        "engines": {name: harness.summary(samples, name) for name in chosen},
+        "moves_per_call": {
+            name: sum(samples.counts[name]) / max(1, len(samples.counts[name])) for name in chosen
+        },
+        "agreement": _agreement(samples),
+        "ratios": [harness.compare(samples, a, b) for a, b in MOVE_PAIRS],
+    }
+
+
+def _classification(plays: list[str], warm_plays: list[str], cfg: Config) -> dict[str, Any]:
+    ours = engines.ours_classify(engines.OURS_PRESETS["rlcard"])
+    table = engines.rlcard_lookup()
+    chosen = {"ours[rlcard]": ours, "rlcard": table}
+    harness.warm_up(chosen, [(p,) for p in warm_plays])
+    inputs = [(p,) for p in plays]
+
+    def readings(result: Any) -> int:
+        return len(result) if result else 0
+
+    cold = harness.interleaved(chosen, inputs, 1, measure=readings)
+    warm = harness.interleaved(chosen, inputs, cfg.warm_rounds, batch=cfg.warm_batch)
+    missing = sum(1 for n in cold.counts["rlcard"] if n == 0)
+    unread = sum(1 for n in cold.counts["ours[rlcard]"] if n == 0)
+    return {
+        "title": "classify plays (rlcard preset vs rlcard CARD_TYPE lookup)",
+        "inputs": len(plays),
+        "cold": {
+            "note": "first call on each string (one call per sample, timer overhead included)",
+            "engines": {name: harness.summary(cold, name) for name in chosen},
+            "ratios": [harness.compare(cold, "ours[rlcard]", "rlcard")],
+        },
+        "warm": {
+            "note": f"repeated calls, {cfg.warm_batch} back to back per sample, "
+            f"{cfg.warm_rounds} passes",
+            "engines": {name: harness.summary(warm, name) for name in chosen},
+            "ratios": [harness.compare(warm, "ours[rlcard]", "rlcard")],
+        },
+        "not_in_rlcard_table": missing,
+        "not_a_combination_for_us": unread,
+    }
+
+
+def _worst_hand(cfg: Config) -> dict[str, Any]:
+    chosen = lead_engines()
+    inputs = [(workloads.WORST_HAND,)] * cfg.worst_reps
+    harness.warm_up(chosen, inputs[: max(1, cfg.warmup // 10)])
+    samples = harness.interleaved(chosen, inputs, 1, measure=engines.distinct_count)
+    return {
+        "title": f"leads of the worst hand {workloads.WORST_HAND}",
+        "inputs": 1,
+        "rounds": cfg.worst_reps,
+        "engines": {name: harness.summary(samples, name) for name in chosen},
+        "moves_per_call": {name: samples.counts[name][0] for name in chosen},
+        "ratios": [harness.compare(samples, a, b) for a, b in MOVE_PAIRS],
+    }
+
+
+def _target(name: str, value: float | None, limit: float, text: str) -> dict[str, Any]:
+    ok = value is not None and value <= limit
+    return {"target": name, "value": value, "limit": limit, "pass": ok, "meaning": text}
+
+
+def _ratio(workload: dict[str, Any], ours: str, theirs: str) -> dict[str, Any]:
+    return next(r for r in workload["ratios"] if r["ours"] == ours and r["theirs"] == theirs)
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Pass/fail of every target, on ratios of this run."""
+    w = results["workloads"]
+    found = [
+        _target(
+            "leads: ours[douzero]/douzero at the median",
+            _ratio(w["leads"], "ours[douzero]", "douzero")["median"],
+            THREE_TIMES,
+            "at least 3x faster than DouZero",
+        ),
+        _target(
+            "responses: ours[douzero]/douzero at the median",
+            _ratio(w["responses"], "ours[douzero]", "douzero")["median"],
+            THREE_TIMES,
+            "at least 3x faster than DouZero",
+        ),
+        _target(
+            "worst hand: ours[douzero]/douzero at the median",
+            _ratio(w["worst_hand"], "ours[douzero]", "douzero")["median"],
+            THREE_TIMES,
+            "at least 3x faster than DouZero",
+        ),
+        _target(
+            "worst hand: ours[standard]/douzero at the median",
+            _ratio(w["worst_hand"], "ours[standard]", "douzero")["median"],
+            THREE_TIMES,
+            "at least 3x faster than DouZero (our default rules)",
+        ),
+        _target(
+            "classify warm: ours/rlcard lookup at the median",
+            w["classify"]["warm"]["ratios"][0]["median"],
+            TWICE,
+            "within 2x of rlcard's table lookup",
+        ),
+        _target(
+            "classify cold: ours/rlcard lookup at the median",
+            w["classify"]["cold"]["ratios"][0]["median"],
+            TWICE,
+            "within 2x of rlcard's table lookup",
+        ),
+    ]
+    memory = results.get("memory")
+    if memory:
+        found.append(
+            _target(
+                "memory: RSS after import + every preset, less before (MiB)",
+                memory["delta_mib"],
+                MEMORY_MIB,
+                "under 50 MB",
+            )
+        )
+    return found
+
+
+def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Every workload of ``cfg``; the results as JSON-ready data."""
+    started = time.perf_counter()
+    engines.load_douzero()
+    engines.load_rlcard()
+    seed = cfg.seed
+    log(f"[bench] {cfg.name} run: drawing inputs (seed {seed}) ...")
+    plays = workloads.distinct_plays(cfg.plays, seed + 3)
+    warm_plays = workloads.distinct_plays(max(10, cfg.warmup), seed + 103, frozenset(plays))
+    hands = workloads.random_hands(cfg.hands, seed + 1)
+    warm_hands = workloads.random_hands(cfg.warmup, seed + 101)
+    pairs = workloads.response_pairs(cfg.pairs, seed + 2)
+    warm_pairs = workloads.response_pairs(cfg.warmup, seed + 102)
+    results: dict[str, Any] = {
+        "config": asdict(cfg),
+        "machine": probes.machine(),
+        "code": probes.code_state(),
+        "timer_overhead_ns": harness.timer_overhead_ns(),
+        "workloads": {},
+    }
+    w = results["workloads"]
+    log(f"[bench] classify: {len(plays)} plays, cold then warm ...")
+    w["classify"] = _classification(plays, warm_plays, cfg)
+    log(f"[bench] leads: {len(hands)} hands x {cfg.lead_rounds} rounds ...")
+    w["leads"] = _move_workload(
+        f"legal leads of {len(hands)} random 20-card hands",
+        lead_engines,
+        [(h,) for h in hands],
+        [(h,) for h in warm_hands],
+        cfg.lead_rounds,
+    )
+    log(f"[bench] responses: {len(pairs)} pairs x {cfg.response_rounds} rounds ...")
+    w["responses"] = _move_workload(
+        f"responses for {len(pairs)} (20-card hand, previous play) pairs",
+        response_engines,
+        pairs,
+        warm_pairs,
+        cfg.response_rounds,
+    )
+    log(f"[bench] worst hand: {cfg.worst_reps} calls per engine ...")
+    w["worst_hand"] = _worst_hand(cfg)
+    if cfg.probes:
+        log(f"[bench] import time ({cfg.import_reps} fresh interpreters) and memory ...")
+        results["import"] = probes.import_time(cfg.import_reps)
+        results["memory"] = probes.memory(plays[:500], workloads.FULL_DECK)
+    results["targets"] = targets(results)
+    results["elapsed_s"] = time.perf_counter() - started
+    return results
+
+
+# --- Output -------------------------------------------------------------------------------------
+
+
+def _engine_rows(block: dict[str, Any], extra: dict[str, Any] | None = None) -> list[str]:
+    rows = []
+    for name, s in block["engines"].items():
+        more = f"  {extra[name]:>8.1f}" if extra else ""
+        rows.append(
+            f"  {name:<16} {s['median_us']:>11.2f} {s['p90_us']:>11.2f} "
+            f"{s['total_ms']:>11.2f}{more}"
+        )
+    return rows
+
+
+def _ratio_rows(block: dict[str, Any]) -> list[str]:
+    return [
+        f"  {r['ours']:>16} / {r['theirs']:<8} median {r['median']:6.3f} "
+        f"(x{r['speedup_median']:.2f} {'faster' if r['median'] < 1 else 'slower'}), "
+        f"p90 {r['p90']:6.3f}, total {r['total']:6.3f}, paired {r['paired_median']:6.3f}"
+        for r in block["ratios"]
+    ]
+
+
+def render(results: dict[str, Any]) -> str:
+    """The results as a readable table."""
+    m = results["machine"]
+    cfg = results["config"]
+    code = results["code"]
+    lines = [
+        f"ddz-referee benchmark ({cfg['name']} run, seed {cfg['seed']}) - "
+        f"{m['cpu']}, {m['nproc']} CPUs, {m['implementation']} {m['python']}",
+        f"engines: rlcard {m['versions']['rlcard']}, douzero {m['versions']['douzero']}; "
+        f"timer overhead {results['timer_overhead_ns']:.0f} ns per call (in every figure)",
+        f"code: commit {code.get('commit')}, service/ modified since: "
+        f"{code.get('service_modified')}, rules digest {code['rules_sha256']}",
+        "ratios are ours/theirs in this run: below 1 we are faster",
+        "",
+    ]
+    head = f"  {'engine':<16} {'median µs':>11} {'p90 µs':>11} {'total ms':>11}"
+    w = results["workloads"]
+    for key in ("leads", "responses", "worst_hand"):
+        block = w[key]
+        lines += [
+            f"{block['title']} ({block['inputs']} inputs x {block['rounds']} rounds)",
+            head + f"  {'moves':>8}",
+            *_engine_rows(block, block["moves_per_call"]),
+            *_ratio_rows(block),
+        ]
+        if "agreement" in block:
+            same = ", ".join(f"{k} {v}" for k, v in block["agreement"].items())
+            lines.append(f"  same distinct move count: {same}")
+        lines.append("")
+    c = w["classify"]
+    lines.append(f"{c['title']} ({c['inputs']} distinct plays)")
+    for phase in ("cold", "warm"):
+        lines += [f" {phase}: {c[phase]['note']}", head, *_engine_rows(c[phase])]
+        lines += _ratio_rows(c[phase])
+    lines.append("")
+    if "import" in results:
+        imp, mem = results["import"], results["memory"]
+        lines += [
+            f"import service.rules: {imp['importtime_ms']:.1f} ms (-X importtime, cumulative), "
+            f"{imp['wall_ms']:.1f} ms wall over a bare interpreter "
+            f"({imp['bare_interpreter_ms']:.1f} ms), median of {imp['repetitions']}",
+            f"memory: +{mem['import_mib']:.1f} MiB after import, +{mem['delta_mib']:.1f} MiB "
+            f"after every preset (peak +{mem['peak_delta_mib']:.1f} MiB); full-deck leads "
+            + ", ".join(f"{k} {v}" for k, v in mem["leads"].items()),
+            "",
+        ]
+    lines.append("targets:")
+    for t in results["targets"]:
+        mark = "PASS" if t["pass"] else "MISS"
+        lines.append(f"  [{mark}] {t['target']}: {t['value']:.3f} (limit {t['limit']:.3g})")
+    lines.append(f"\nelapsed {results['elapsed_s']:.1f} s")
+    return "\n".join(lines)
+
+
+def write(results: dict[str, Any], path: Path = RESULTS) -> Path:
+    """The results as JSON."""
+    path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,285 @@
+"""Build ``tests/golden/perft.json``: perft-style golden counts of legal moves.
+
+Every count and digest comes from the brute-force reference (``tests/reference.py``: every
+sub-multiset of the hand, classified by a naive classifier written from RULES.md), never from
+``service.rules``. Regenerate with::
+
+    cd /work/main && .venv/bin/python tests/golden/make_perft.py
+
+(``--jobs N`` sets the worker processes, default: all CPUs; ``--check`` rebuilds in memory and
+compares with the file on disk instead of writing it.)
+
+Each entry: ``hand`` (canonical cards), ``rules`` (a preset name) and ``overrides`` (options
+passed to ``get_ruleset``), ``previous`` (null for a lead, else the declared reading to beat:
+``cards``, ``kind``, ``rank`` as a rank character), ``count`` (number of distinct legal card
+sets) and ``digest``: sha256 of the sorted canonical move strings joined by ``"\\n"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # tests/, for reference.py
+sys.path.insert(0, str(HERE.parent.parent))  # the repository root, for service/
+
+from reference import (  # noqa: E402
+    RANK_CHARS,
+    classify_every_subset,
+    counts_from_text,
+    moves_digest,
+    moves_from_table,
+    previous_reading,
+    sub_multiset_count,
+)
+
+from service.rules.cards import format_counts  # noqa: E402
+from service.rules.ruleset import get_ruleset  # noqa: E402
+
+OUTPUT = HERE / "perft.json"
+SEED = 20240607
+RANDOM_HANDS = 150
+CUSTOM_RANDOM_HANDS = 60  # the custom rule sets see the first 60 random hands
+MAX_SUBSETS = 300_000
+
+PRESET_RULES: list[tuple[str, dict]] = [
+    ("standard", {}),
+    ("rlcard", {}),
+    ("douzero", {}),
+    ("openspiel", {}),
+]
+CUSTOM_RULES: list[tuple[str, dict]] = [
+    (
+        "standard",
+        {
+            "four_with_pair": True,
+            "four_with_single": True,
+            "same_rank_pairs": True,
+            "space_shuttle": True,
+        },
+    ),
+    ("rlcard", {"kicker_rank_max": 2, "rocket_as_kickers": True, "same_rank_pairs": True}),
+    ("douzero", {"four_with_pair": True, "same_rank_pairs": True, "space_shuttle": True}),
+    ("openspiel", {"bomb_in_kickers": True, "kicker_rank_max": 2}),
+]
+
+KNOWN_HAND = "333444555666789TJQKA"
+KNOWN_LEADS = {"standard": 497, "rlcard": 519}
+
+FIXED_HANDS = [
+    KNOWN_HAND,
+    "33334444555566667777",  # all four-of-a-kind: bombs, shuttles, same-rank pairs
+    "QQQQKKKKAAAA2222BR",  # high bombs, rocket, no chains through 2
+    "3456789TJQKA2BR",  # the longest chain, plus 2 and jokers
+    "33445566778899TTJJQQ",  # a ten-pair chain
+    "333444555666777888",  # a six-trio airplane
+    "4555666777888999",  # RULES.md's adjacent kicker trio example
+    "333444555666",  # RULES.md's ambiguous airplane example
+    "3334445556667777",  # a bomb among airplane kickers
+    "333444555BR",  # jokers as airplane kickers
+    "3333BR",  # four with the rocket as kickers
+    "33334444",  # same_rank_pairs ambiguity, space shuttle
+    "3333444455556666",  # shuttle with pair kickers
+    "33335555",  # four with a rank held four times
+    "KKKAAA222BR",  # trios at the top of the chain range, 2 next to A
+    "JJJQQQKKKAAA22",  # airplane up to A with 2s
+    "3",
+    "BR",
+    "2B",
+    "8888",
+    "345678899TTJJQKA22BR",
+    "3344555666777888999T",
+]
+
+#: Previous plays to answer: per slot, candidates tried in order (cards, kind, rank char); the
+#: first one that has this reading under the rule set and fits in one deck with the hand is used.
+PREVIOUS_SLOTS: list[tuple[str, list[tuple[str, str, str]]]] = [
+    ("single", [("6", "single", "6"), ("9", "single", "9"), ("Q", "single", "Q")]),
+    ("pair", [("44", "pair", "4"), ("88", "pair", "8"), ("JJ", "pair", "J")]),
+    ("trio_single", [("5553", "trio_single", "5"), ("888K", "trio_single", "8")]),
+    ("trio_pair", [("44433", "trio_pair", "4"), ("777JJ", "trio_pair", "7")]),
+    ("chain", [("34567", "chain", "7"), ("6789T", "chain", "T")]),
+    ("chain7", [("3456789", "chain", "9"), ("56789TJ", "chain", "J")]),
+    ("pair_chain", [("334455", "pair_chain", "5"), ("778899", "pair_chain", "9")]),
+    ("airplane", [("333444", "airplane", "4"), ("777888", "airplane", "8")]),
+    (
+        "airplane_singles",
+        [("33344457", "airplane_singles", "4"), ("6667778J", "airplane_singles", "7")],
+    ),
+    (
+        "airplane_pairs",
+        [("3334445566", "airplane_pairs", "4"), ("666777JJQQ", "airplane_pairs", "7")],
+    ),
+    (
+        "four_two_singles",
+        [("333345", "four_two_singles", "3"), ("666679", "four_two_singles", "6")],
+    ),
+    ("four_two_pairs", [("33335566", "four_two_pairs", "3")]),
+    ("bomb", [("5555", "bomb", "5"), ("9999", "bomb", "9")]),
+    ("rocket", [("BR", "rocket", "R")]),
+    # Declared readings that are not the preferred one (RULES.md section 4).
+    ("declared_airplane_singles", [("333444555666", "airplane_singles", "6")]),
+    ("declared_four_two_pairs", [("33334444", "four_two_pairs", "3")]),
+    # Option kinds.
+    ("four_single", [("33335", "four_single", "3"), ("66669", "four_single", "6")]),
+    ("four_pair", [("333355", "four_pair", "3"), ("666699", "four_pair", "6")]),
+    ("space_shuttle", [("33334444", "space_shuttle", "4")]),
+    ("space_shuttle_singles", [("333344445678", "space_shuttle_singles", "4")]),
+]
+
+DECK_LIMIT = [4] * 13 + [1, 1]
+
+
+def rank_index(char: str) -> int:
+    return RANK_CHARS.index(char)
+
+
+def ruleset_of(name: str, overrides: dict):
+    return get_ruleset(name, **overrides)
+
+
+def fits_one_deck(hand: tuple[int, ...], play: tuple[int, ...]) -> bool:
+    return all(h + p <= cap for h, p, cap in zip(hand, play, DECK_LIMIT, strict=True))
+
+
+def previous_plays(hand: tuple[int, ...], rules) -> list[tuple[dict, tuple]]:
+    """The previous plays this hand answers under ``rules``: (JSON record, reading)."""
+    chosen = []
+    for _slot, candidates in PREVIOUS_SLOTS:
+        for cards, kind, rank_char in candidates:
+            if not fits_one_deck(hand, counts_from_text(cards)):
+                continue
+            try:
+                reading = previous_reading(cards, rules, kind, rank_index(rank_char))
+            except ValueError:
+                continue  # no such reading under these rules
+            chosen.append(({"cards": cards, "kind": kind, "rank": rank_char}, reading))
+            break
+    return chosen
+
+
+def random_hands(rng: random.Random, how_many: int) -> list[str]:
+    """Random hands of 1..20 cards from a 54-card deck; every third one biased to trios/fours."""
+    deck = [rank for rank in range(13) for _ in range(4)] + [13, 14]
+    hands: list[str] = []
+    while len(hands) < how_many:
+        size = rng.randint(1, 20)
+        counts = [0] * 15
+        if len(hands) % 3 == 2:
+            # Bias: a few ranks taken three or four times (often consecutive), then fill.
+            start = rng.randrange(0, 12)
+            for rank in range(start, min(start + rng.randint(1, 4), 13)):
+                counts[rank] = rng.choice((3, 4))
+            if sum(counts) > size:
+                size = min(20, sum(counts) + rng.randint(0, 4))
+        pool = list(deck)
+        for rank in range(15):
+            for _ in range(counts[rank]):
+                pool.remove(rank)
+        while sum(counts) < size:
+            rank = pool.pop(rng.randrange(len(pool)))
+            counts[rank] += 1
+        if sub_multiset_count(tuple(counts)) > MAX_SUBSETS:
+            continue
+        text = format_counts(tuple(counts))
+        if text not in hands:
+            hands.append(text)
+    return hands
+
+
+def entries_for(job: tuple[str, str, dict]) -> list[dict]:
+    """All entries of one hand under one rule set (one brute-force enumeration)."""
+    hand_text, name, overrides = job
+    rules = ruleset_of(name, overrides)
+    hand = counts_from_text(hand_text)
+    table = classify_every_subset(hand, rules)
+    out = []
+    plays: list[tuple[dict | None, tuple | None]] = [(None, None)]
+    plays.extend(previous_plays(hand, rules))
+    for record, reading in plays:
+        moves = moves_from_table(table, reading)
+        out.append(
+            {
+                "hand": hand_text,
+                "rules": name,
+                "overrides": overrides,
+                "previous": record,
+                "count": len(moves),
+                "digest": moves_digest(moves),
+            }
+        )
+    return out
+
+
+def build(jobs: int | None = None) -> list[dict]:
+    rng = random.Random(SEED)
+    randoms = random_hands(rng, RANDOM_HANDS)
+    work: list[tuple[str, str, dict]] = []
+    for name, overrides in PRESET_RULES:
+        for hand in FIXED_HANDS + randoms:
+            work.append((hand, name, overrides))
+    for name, overrides in CUSTOM_RULES:
+        for hand in FIXED_HANDS + randoms[:CUSTOM_RANDOM_HANDS]:
+            work.append((hand, name, overrides))
+    # Biggest enumerations first, for an even spread over the workers.
+    order = sorted(
+        range(len(work)), key=lambda i: -sub_multiset_count(counts_from_text(work[i][0]))
+    )
+    results: dict[int, list[dict]] = {}
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+        for index, entries in zip(
+            order, pool.map(entries_for, [work[i] for i in order], chunksize=4), strict=True
+        ):
+            results[index] = entries
+    entries = [entry for i in range(len(work)) for entry in results[i]]
+    for entry in entries:
+        if entry["hand"] == KNOWN_HAND and entry["previous"] is None and not entry["overrides"]:
+            expected = KNOWN_LEADS.get(entry["rules"])
+            if expected is not None:
+                assert entry["count"] == expected, (entry["rules"], entry["count"], expected)
+    return entries
+
+
+def render(entries: list[dict]) -> str:
+    header = {
+        "description": (
+            "Perft-style golden counts of legal moves (leads and responses), from the brute-force "
+            "reference tests/reference.py; regenerate with tests/golden/make_perft.py."
+        ),
+        "digest_rule": "sha256 of the sorted canonical move strings joined by '\\n'",
+        "seed": SEED,
+    }
+    lines = [json.dumps(entry, sort_keys=True, ensure_ascii=False) for entry in entries]
+    head = json.dumps(header, sort_keys=True, ensure_ascii=False)[:-1]
+    return head + ', "entries": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes")
+    parser.add_argument("--check", action="store_true", help="compare with the file on disk")
+    args = parser.parse_args()
+    started = time.monotonic()
+    text = render(build(args.jobs))
+    elapsed = time.monotonic() - started
+    count = text.count('"digest": "')
+    if args.check:
+        same = OUTPUT.read_text(encoding="utf-8") == text
+        print(
+            f"{count} entries in {elapsed:.1f}s; {'identical to' if same else 'DIFFERS from'} "
+            f"{OUTPUT}"
+        )
+        sys.exit(0 if same else 1)
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(f"wrote {count} entries to {OUTPUT} in {elapsed:.1f}s")
+
+
+if __name__ == "__main__":
+    main()

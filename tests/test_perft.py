@@ -1,0 +1,231 @@
+"""Perft-style checks of the legal-move generator against an independent brute-force reference.
+
+- ``test_golden_counts``: every entry of ``tests/golden/perft.json`` (built by
+  ``tests/golden/make_perft.py`` from ``tests/reference.py`` only): our ``legal_moves`` count
+  and the sha256 digest of our sorted move list, leads and answers to declared readings.
+- ``test_live_brute_force``: small random hands (<= 10 cards), exact move sets against a fresh
+  brute force, leads and answers to random declared readings, per rule set.
+- ``test_listed_moves_are_legal``: every move we list is, to the reference classifier, a
+  reading of its cards that beats the previous play (and a sub-multiset of the hand).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from reference import (
+    RANK_CHARS,
+    brute_force_moves,
+    counts_from_text,
+    moves_digest,
+    reading_beats,
+    reference_readings,
+)
+
+from service.rules import Combination, get_ruleset, legal_moves
+from service.rules.cards import format_counts
+
+GOLDEN = Path(__file__).parent / "golden" / "perft.json"
+
+DECK = [rank for rank in range(13) for _ in range(4)] + [13, 14]
+SHOWN = 5  # mismatches detailed in a failure message
+
+
+def _rules_id(name: str, overrides: dict) -> str:
+    return name + "".join(f"+{k}={v}" for k, v in sorted(overrides.items()))
+
+
+def _load_golden() -> dict[str, list[dict]]:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for entry in data["entries"]:
+        groups[_rules_id(entry["rules"], entry["overrides"])].append(entry)
+    return groups
+
+
+GOLDEN_GROUPS = _load_golden()
+#: The rule sets of the golden file (presets and custom ones), also used by the live tests.
+RULESETS: list[tuple[str, dict]] = [
+    (entries[0]["rules"], entries[0]["overrides"]) for entries in GOLDEN_GROUPS.values()
+]
+
+
+def _declared(previous: dict | None, rules) -> Combination | None:
+    if previous is None:
+        return None
+    return Combination.of(
+        previous["cards"], kind=previous["kind"], rank=previous["rank"], rules=rules
+    )
+
+
+def _reference_previous(previous: Combination | None):
+    if previous is None:
+        return None
+    return (previous.kind.value, int(previous.rank), previous.length, len(previous.cards))
+
+
+def _ours(hand: str, previous: Combination | None, rules) -> list[str]:
+    return [move.cards for move in legal_moves(hand, previous=previous, rules=rules)]
+
+
+def _describe(hand: str, rules, previous: Combination | None, ours: list[str]) -> str:
+    reference = brute_force_moves(counts_from_text(hand), rules, _reference_previous(previous))
+    only_ours = sorted(set(ours) - reference)
+    only_reference = sorted(reference - set(ours))
+    duplicates = len(ours) - len(set(ours))
+    return (
+        f"hand {hand} rules {rules.name}{list(rules.overrides)} previous {previous!r}: "
+        f"ours {len(ours)} (duplicates {duplicates}), reference {len(reference)}; "
+        f"only ours {only_ours[:12]}; only reference {only_reference[:12]}"
+    )
+
+
+@pytest.mark.parametrize("group", sorted(GOLDEN_GROUPS))
+def test_golden_counts(group: str) -> None:
+    entries = GOLDEN_GROUPS[group]
+    first = entries[0]
+    rules = get_ruleset(first["rules"], **first["overrides"])
+    failures: list[str] = []
+    for entry in entries:
+        try:
+            previous = _declared(entry["previous"], rules)
+        except ValueError as error:
+            failures.append(f"hand {entry['hand']}: previous {entry['previous']}: {error}")
+            continue
+        ours = _ours(entry["hand"], previous, rules)
+        if len(ours) != entry["count"] or moves_digest(ours) != entry["digest"]:
+            if len(failures) < SHOWN:
+                failures.append(_describe(entry["hand"], rules, previous, ours))
+            else:
+                failures.append(f"hand {entry['hand']} previous {entry['previous']}")
+    assert not failures, f"{len(failures)} of {len(entries)} entries differ:\n" + "\n".join(
+        failures[:SHOWN] + failures[SHOWN : SHOWN + 20]
+    )
+
+
+def _random_hand(rng: random.Random, pool: list[int], size: int) -> tuple[int, ...]:
+    counts = [0] * 15
+    for rank in rng.sample(pool, size):
+        counts[rank] += 1
+    return tuple(counts)
+
+
+def _random_previous(rng: random.Random, hand: tuple[int, ...], rules, how_many: int):
+    """Random declared readings, drawn from what another player (the rest of the deck) holds."""
+    pool = list(DECK)
+    for rank, held in enumerate(hand):
+        for _ in range(held):
+            pool.remove(rank)
+    found = []
+    for _ in range(how_many):
+        other = _random_hand(rng, pool, min(len(pool), rng.randint(4, 12)))
+        plays = sorted(brute_force_moves(other, rules))
+        if not plays:
+            continue
+        cards = rng.choice(plays)
+        kind, rank, _length = rng.choice(sorted(reference_readings(counts_from_text(cards), rules)))
+        found.append((cards, kind, RANK_CHARS[rank]))
+    return found
+
+
+def _live_cases(seed: int, hands: int = 30):
+    """(rules id, rules, hand, previous declared or None) for small random hands (<= 10 cards)."""
+    cases = []
+    for index, (name, overrides) in enumerate(RULESETS):
+        rules = get_ruleset(name, **overrides)
+        rng = random.Random(seed * 100 + index)
+        for _ in range(hands):
+            hand = _random_hand(rng, DECK, rng.randint(1, 10))
+            text = format_counts(hand)
+            rules_id = _rules_id(name, overrides)
+            cases.append((rules_id, rules, text, None))
+            for previous in _random_previous(rng, hand, rules, 3):
+                cases.append((rules_id, rules, text, previous))
+    return cases
+
+
+LIVE_CASES = _live_cases(seed=7)
+
+
+@pytest.mark.parametrize("rules_id", sorted({_rules_id(n, o) for n, o in RULESETS}))
+def test_live_brute_force(rules_id: str) -> None:
+    failures: list[str] = []
+    checked = 0
+    for case_id, rules, hand, declared in LIVE_CASES:
+        if case_id != rules_id:
+            continue
+        try:
+            previous = None
+            if declared is not None:
+                cards, kind, rank = declared
+                previous = Combination.of(cards, kind=kind, rank=rank, rules=rules)
+        except ValueError as error:
+            failures.append(f"hand {hand}: previous {declared}: {error}")
+            continue
+        checked += 1
+        ours = _ours(hand, previous, rules)
+        reference = brute_force_moves(counts_from_text(hand), rules, _reference_previous(previous))
+        if len(ours) != len(set(ours)) or set(ours) != reference:
+            failures.append(_describe(hand, rules, previous, ours))
+    assert checked > 0
+    assert not failures, f"{len(failures)} of {checked} cases differ:\n" + "\n".join(failures[:25])
+
+
+def _agreement_cases():
+    """The live small hands, plus about 400 entries (hands and previous plays) per golden group."""
+    yield from LIVE_CASES
+    for rules_id, entries in GOLDEN_GROUPS.items():
+        rules = get_ruleset(entries[0]["rules"], **entries[0]["overrides"])
+        for entry in entries[:: max(1, len(entries) // 400)]:
+            previous = entry["previous"]
+            declared = (
+                None
+                if previous is None
+                else (previous["cards"], previous["kind"], previous["rank"])
+            )
+            yield rules_id, rules, entry["hand"], declared
+
+
+@pytest.mark.parametrize("rules_id", sorted({_rules_id(n, o) for n, o in RULESETS}))
+def test_listed_moves_are_legal(rules_id: str) -> None:
+    failures: list[str] = []
+    checked = 0
+    for case_id, rules, hand, declared in _agreement_cases():
+        if case_id != rules_id:
+            continue
+        try:
+            previous = (
+                None
+                if declared is None
+                else Combination.of(declared[0], kind=declared[1], rank=declared[2], rules=rules)
+            )
+        except ValueError:
+            continue  # reported by the other tests
+        reference_previous = _reference_previous(previous)
+        hand_counts = counts_from_text(hand)
+        for move in legal_moves(hand, previous=previous, rules=rules):
+            checked += 1
+            counts = counts_from_text(move.cards)
+            reading = (move.kind.value, int(move.rank), move.length)
+            problem = None
+            if any(c > h for c, h in zip(counts, hand_counts, strict=True)):
+                problem = "not in the hand"
+            elif reading not in reference_readings(counts, rules):
+                problem = (
+                    f"reading {reading} unknown to the reference "
+                    f"{sorted(reference_readings(counts, rules))}"
+                )
+            elif reference_previous is not None and not reading_beats(
+                reading, len(move.cards), reference_previous
+            ):
+                problem = f"reading {reading} does not beat {reference_previous}"
+            if problem:
+                failures.append(f"hand {hand} previous {previous!r} move {move.cards}: {problem}")
+    assert checked > 0
+    assert not failures, f"{len(failures)} of {checked} moves disagree:\n" + "\n".join(
+        failures[:25]
+    )
