@@ -24,6 +24,7 @@ import importlib.util
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -59,12 +60,8 @@ OURS_PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "rlcard": RLCARD, "dou
 
 
 def ours_classify(rules: RuleSet) -> Callable[[str], Any]:
-    """``classify(cards, rules)``."""
-
-    def run(cards: str) -> Any:
-        return classify(cards, rules)
-
-    return run
+    """``classify(cards, rules)``, bound like rlcard's ``dict.get`` (no wrapper call)."""
+    return partial(classify, rules=rules)
 
 
 # --- DouZero ------------------------------------------------------------------------------------

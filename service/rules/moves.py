@@ -55,11 +55,13 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
     """
     table = rules.memo.get("universe") or universe(rules)
-    if isinstance(cards, str):
-        found = table.get(cards)
-        if found is not None:
-            return found
-    return table.get(format_counts(read_hand(cards)), ())
+    try:
+        found = table.get(cards)  # type: ignore[arg-type]
+    except TypeError:  # a list of tokens
+        found = None
+    if found is None:
+        found = table.get(format_counts(read_hand(cards)), ())
+    return found
 
 
 def combination(
