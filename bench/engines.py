@@ -42,7 +42,7 @@ def ours_leads(rules: RuleSet) -> Callable[[str], list[Any]]:
     """Our legal leads of a hand string under ``rules``, listed."""
 
     def leads(hand: str) -> list[Any]:
-        return list(legal_moves(hand, rules=rules))
+        return legal_moves(hand, rules=rules).moves
 
     return leads
 
@@ -51,7 +51,7 @@ def ours_responses(rules: RuleSet) -> Callable[[str, str], list[Any]]:
     """Our legal responses of a hand string to a previous play's string, listed."""
 
     def responses(hand: str, previous: str) -> list[Any]:
-        return list(legal_moves(hand, previous=previous, rules=rules))
+        return legal_moves(hand, previous=previous, rules=rules).moves
 
     return responses
 
