@@ -175,10 +175,22 @@ def pair_caps(rules: RuleSet, start: int, length: int) -> list[int]:
 
 
 def singles_ok(kick: Counts, caps: Sequence[int], rules: RuleSet) -> bool:
-    """Whether these kicker counts are a legal set of single kickers under ``caps``."""
+    """Whether these kicker counts are a legal set of single kickers under ``caps``.
+
+    Under ``bomb_in_kickers`` a rank is held at most ``kicker_rank_max`` times, or four times:
+    with ``kicker_rank_max`` 2, three of a rank are still not kickers.
+    """
     if kick[BLACK] and kick[RED] and not rules.rocket_as_kickers:
         return False
-    return all(k <= c for k, c in zip(kick, caps, strict=True))
+    if not all(k <= c for k, c in zip(kick, caps, strict=True)):
+        return False
+    return not has_kicker_gap(kick, rules)
+
+
+def has_kicker_gap(kick: Sequence[int], rules: RuleSet) -> bool:
+    """Whether some rank is held more than ``kicker_rank_max`` times but fewer than four."""
+    limit = rules.kicker_rank_max
+    return rules.bomb_in_kickers and limit < 3 and any(limit < k < 4 for k in kick)
 
 
 def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:

@@ -25,6 +25,7 @@ from .combos import (
     TWO,
     Combination,
     allowed_kinds,
+    has_kicker_gap,
     kicker_caps,
     make,
     pair_caps,
@@ -252,6 +253,8 @@ def _single_kickers(
         sets = list(combinations(ranks, k))
     else:
         sets = _choose(ranks, [min(hand[r], caps[r]) for r in ranks], k)
+    if rules.bomb_in_kickers and rules.kicker_rank_max < 3:
+        sets = [s for s in sets if not has_kicker_gap([s.count(r) for r in ranks], rules)]
     if rules.rocket_as_kickers:
         return sets
     return [s for s in sets if not (RED in s and BLACK in s)]
