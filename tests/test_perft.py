@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import defaultdict
@@ -22,6 +23,7 @@ from reference import (
     brute_force_moves,
     counts_from_text,
     moves_digest,
+    previous_reading,
     reading_beats,
     reference_readings,
 )
@@ -54,18 +56,26 @@ RULESETS: list[tuple[str, dict]] = [
 ]
 
 
-def _declared(previous: dict | None, rules) -> Combination | None:
-    if previous is None:
-        return None
-    return Combination.of(
-        previous["cards"], kind=previous["kind"], rank=previous["rank"], rules=rules
-    )
-
-
 def _reference_previous(previous: Combination | None):
+    """Our previous play as the reference's (kind, rank, length, cards) (failure messages)."""
     if previous is None:
         return None
     return (previous.kind.value, int(previous.rank), previous.length, len(previous.cards))
+
+
+def _both_previous(declared: tuple[str, str, str] | None, rules):
+    """A declared previous play (cards, kind, rank char): ours, and the reference's reading.
+
+    Raises ValueError when either side has no such reading or they disagree on it.
+    """
+    if declared is None:
+        return None, None
+    cards, kind, rank = declared
+    reference = previous_reading(cards, rules, kind, RANK_CHARS.index(rank))
+    ours = Combination.of(cards, kind=kind, rank=rank, rules=rules)
+    if _reference_previous(ours) != reference:
+        raise ValueError(f"our reading {ours!r} is not the reference's {reference}")
+    return ours, reference
 
 
 def _ours(hand: str, previous: Combination | None, rules) -> list[str]:
@@ -91,8 +101,10 @@ def test_golden_counts(group: str) -> None:
     rules = get_ruleset(first["rules"], **first["overrides"])
     failures: list[str] = []
     for entry in entries:
+        record = entry["previous"]
+        declared = None if record is None else (record["cards"], record["kind"], record["rank"])
         try:
-            previous = _declared(entry["previous"], rules)
+            previous, _ = _both_previous(declared, rules)
         except ValueError as error:
             failures.append(f"hand {entry['hand']}: previous {entry['previous']}: {error}")
             continue
@@ -148,27 +160,27 @@ def _live_cases(seed: int, hands: int = 30):
     return cases
 
 
-LIVE_CASES = _live_cases(seed=7)
+@functools.cache
+def _live() -> list:
+    """The live cases, built on first use (not at collection)."""
+    return _live_cases(seed=7)
 
 
 @pytest.mark.parametrize("rules_id", sorted({_rules_id(n, o) for n, o in RULESETS}))
 def test_live_brute_force(rules_id: str) -> None:
     failures: list[str] = []
     checked = 0
-    for case_id, rules, hand, declared in LIVE_CASES:
+    for case_id, rules, hand, declared in _live():
         if case_id != rules_id:
             continue
         try:
-            previous = None
-            if declared is not None:
-                cards, kind, rank = declared
-                previous = Combination.of(cards, kind=kind, rank=rank, rules=rules)
+            previous, reference_previous = _both_previous(declared, rules)
         except ValueError as error:
             failures.append(f"hand {hand}: previous {declared}: {error}")
             continue
         checked += 1
         ours = _ours(hand, previous, rules)
-        reference = brute_force_moves(counts_from_text(hand), rules, _reference_previous(previous))
+        reference = brute_force_moves(counts_from_text(hand), rules, reference_previous)
         if len(ours) != len(set(ours)) or set(ours) != reference:
             failures.append(_describe(hand, rules, previous, ours))
     assert checked > 0
@@ -177,7 +189,7 @@ def test_live_brute_force(rules_id: str) -> None:
 
 def _agreement_cases():
     """The live small hands, plus about 400 entries (hands and previous plays) per golden group."""
-    yield from LIVE_CASES
+    yield from _live()
     for rules_id, entries in GOLDEN_GROUPS.items():
         rules = get_ruleset(entries[0]["rules"], **entries[0]["overrides"])
         for entry in entries[:: max(1, len(entries) // 400)]:
@@ -198,14 +210,9 @@ def test_listed_moves_are_legal(rules_id: str) -> None:
         if case_id != rules_id:
             continue
         try:
-            previous = (
-                None
-                if declared is None
-                else Combination.of(declared[0], kind=declared[1], rank=declared[2], rules=rules)
-            )
+            previous, reference_previous = _both_previous(declared, rules)
         except ValueError:
             continue  # reported by the other tests
-        reference_previous = _reference_previous(previous)
         hand_counts = counts_from_text(hand)
         for move in legal_moves(hand, previous=previous, rules=rules):
             checked += 1
