@@ -261,7 +261,7 @@ def check_deck(
                     str(card),
                     position,
                     f"more than {limit} {what} of rank {card.rank.char} "
-                    f"(the {_ordinal(limit + 1)} at {position})",
+                    f"(the {ordinal(limit + 1)} at {position})",
                 )
             )
         if card.suit is not None:
@@ -280,7 +280,8 @@ def check_deck(
         raise CardError(problems)
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """``2nd``, ``5th``, ``11th``..."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
     return f"{n}{suffix}"
 

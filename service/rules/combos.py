@@ -1,6 +1,6 @@
 """Combinations: the value object, classification of a card set into every reading, and beats.
 
-Classification is table-driven: for a rule set, ``_Tables.by_size[n]`` lists every (kind,
+Classification is table-driven: for a rule set, ``tables(rules)[n]`` lists every (kind,
 chain length) whose combinations hold ``n`` cards; each is tried at every chain position the
 rank counts allow, and what is left must be a legal set of kickers (RULES.md section 2).
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from .cards import (
     EMPTY,
@@ -201,12 +200,8 @@ def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:
 # --- Classification -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Tables:
-    """Per rule set: the (kind, shape, length) candidates by card count."""
-
-    kinds: tuple[Kind, ...]
-    by_size: dict[int, tuple[tuple[Kind, Shape, int], ...]]
+BySize = dict[int, tuple[tuple[Kind, Shape, int], ...]]
+"""Per card count, every (kind, shape, chain length) whose combinations hold that many cards."""
 
 
 def allowed_kinds(rules: RuleSet) -> tuple[Kind, ...]:
@@ -223,18 +218,23 @@ def allowed_kinds(rules: RuleSet) -> tuple[Kind, ...]:
     return tuple(k for k in Kind if k not in off)
 
 
-@lru_cache(maxsize=64)
-def tables(rules: RuleSet) -> _Tables:
-    """The classification tables of a rule set (built once per rule set)."""
-    kinds = allowed_kinds(rules)
+def tables(rules: RuleSet) -> BySize:
+    """The classification table of a rule set (built once per rule set, kept on it)."""
+    built: BySize | None = rules.memo.get("shapes")
+    if built is None:
+        built = rules.memo["shapes"] = _build_tables(rules)
+    return built
+
+
+def _build_tables(rules: RuleSet) -> BySize:
     by_size: dict[int, list[tuple[Kind, Shape, int]]] = {}
-    for kind in kinds:
+    for kind in allowed_kinds(rules):
         if kind is Kind.ROCKET:
             continue
         shape = SHAPES[kind]
         for length in range(shape.min_len, shape.max_len + 1):
             by_size.setdefault(shape.size(length), []).append((kind, shape, length))
-    return _Tables(kinds, {n: tuple(v) for n, v in by_size.items()})
+    return {n: tuple(v) for n, v in by_size.items()}
 
 
 def primal_starts(counts: Counts, shape: Shape, length: int) -> Iterable[int]:
@@ -261,7 +261,7 @@ def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination,
     if counts == ROCKET_COUNTS:
         return (make(Kind.ROCKET, BLACK, 1),)
     found: list[Combination] = []
-    for kind, shape, length in tables(rules).by_size.get(sum(counts), ()):
+    for kind, shape, length in tables(rules).get(sum(counts), ()):
         for start in primal_starts(counts, shape, length):
             kick = list(counts)
             for r in range(start, start + length):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Counts, Rank
+from .cards import Counts, Rank, ordinal
 from .combos import Combination, Reason
 
 SEATS = 3
@@ -147,11 +147,7 @@ def deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | No
         for rank in Rank:
             limit = 1 if rank.is_joker else 4
             if dealt[rank] <= limit < dealt[rank] + counts[rank]:
-                text = f"{name} holds a {_ordinal(limit + 1)} {rank.char}: one deck has {limit}"
+                text = f"{name} holds a {ordinal(limit + 1)} {rank.char}: one deck has {limit}"
                 problems.append((seat, text))
             dealt[rank] += counts[rank]
     return problems
-
-
-def _ordinal(n: int) -> str:
-    return {2: "2nd", 5: "5th"}.get(n, f"{n}th")

@@ -34,7 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import RANK_CHARS, Counts, Rank, format_counts, parse_counts, read_hand, subtract
+from .cards import (
+    CardError,
+    Counts,
+    Rank,
+    format_counts,
+    parse_counts,
+    parse_rank,
+    read_hand,
+    subtract,
+)
 from .combos import Combination
 from .events import (
     MAX_BID,
@@ -82,9 +91,10 @@ def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
     """A declared reading as the core takes it; ``GameError`` for an unknown kind or rank."""
     char = rank.char if isinstance(rank, Rank) else rank
     if char is not None:
-        char = char.strip().upper().replace("10", "T")
-        if len(char) != 1 or char not in RANK_CHARS:
-            raise GameError(Violation.BAD_DECLARATION, f"unknown rank {rank!r}")
+        try:
+            char = parse_rank(char).char
+        except CardError:
+            raise GameError(Violation.BAD_DECLARATION, f"unknown rank {rank!r}") from None
     if kind is not None and kind not in tuple(Kind):
         raise GameError(Violation.BAD_DECLARATION, f"unknown kind {kind!r}")
     return (None if kind is None else Kind(kind)), char

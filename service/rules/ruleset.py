@@ -34,21 +34,6 @@ class RuleSetError(ValueError):
     """A rule set whose options contradict each other, or an unknown rule set or option."""
 
 
-#: Options that change which plays exist (and so the move tables); the rest are game options.
-PLAY_OPTIONS = (
-    "four_with_two",
-    "kicker_ranks_repeat",
-    "kicker_rank_max",
-    "rocket_as_kickers",
-    "bomb_in_kickers",
-    "adjacent_trio_kickers",
-    "same_rank_pairs",
-    "four_with_single",
-    "four_with_pair",
-    "space_shuttle",
-)
-
-
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """Every rule decision the sources disagree on, explicit (RULES.md section 8).
@@ -110,11 +95,6 @@ class RuleSet:
         if not self.kicker_ranks_repeat:
             return 1
         return 4 if self.bomb_in_kickers else self.kicker_rank_max
-
-    @property
-    def play_key(self) -> tuple[Any, ...]:
-        """The options that decide which plays exist; equal keys share move tables."""
-        return tuple(getattr(self, name) for name in PLAY_OPTIONS)
 
     @property
     def fingerprint(self) -> str:
