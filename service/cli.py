@@ -16,20 +16,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .rules import (
-    PRESETS,
-    CardError,
-    Combination,
-    RuleSet,
-    RuleSetError,
-    best_beating,
-    classify,
-    format_counts,
-    get_ruleset,
-    legal_moves,
-    read_hand,
+from .answers import (
+    InputError,
+    Play,
+    beats_answer,
+    classify_answer,
+    moves_answer,
+    rulesets_answer,
+    score_answer,
 )
-from .rules.scoring import ScoreError, score
+from .rules import CardError, Kind, RuleSet, RuleSetError, get_ruleset, read_hand
+from .rules.scoring import ScoreError
 
 
 def _ruleset_of(args: argparse.Namespace) -> RuleSet:
@@ -40,71 +37,28 @@ def _ruleset_of(args: argparse.Namespace) -> RuleSet:
     return get_ruleset(args.rules, **overrides)
 
 
-def _stamp(rules: RuleSet) -> dict[str, str]:
-    return {"name": rules.name, "version": rules.version}
-
-
 def _classify(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    readings = classify(args.cards, rules)
-    reason = None if readings else "not a combination under " + rules.name
-    return {
-        "cards": format_counts(read_hand(args.cards)),
-        "valid": bool(readings),
-        "combination": readings[0].as_dict() if readings else None,
-        "readings": [r.as_dict() for r in readings],
-        "reason": reason,
-        "ruleset": _stamp(rules),
-    }
+    return classify_answer(read_hand(args.cards), rules)
 
 
 def _beats(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    previous = Combination.of(args.previous, rules=rules)
-    readings = classify(args.play, rules)
-    if not readings:
-        verdict: dict[str, Any] = {
-            "beats": False,
-            "reason": "not_a_combination",
-            "message": f"{format_counts(read_hand(args.play))} is not a combination",
-        }
-    else:
-        _, result = best_beating(readings, previous)
-        verdict = {"beats": result.beats, "reason": result.reason.value, "message": result.message}
-    play, prev = format_counts(read_hand(args.play)), previous.cards
-    return verdict | {"play": play, "previous": prev, "ruleset": _stamp(rules)}
+    return beats_answer(Play(read_hand(args.play)), Play(read_hand(args.previous)), rules)
 
 
 def _moves(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    kinds = args.kinds.split(",") if args.kinds else None
-    moves = legal_moves(args.hand, args.previous, rules, kinds=kinds)
-    return {
-        "count": moves.count(),
-        "can_pass": moves.can_pass,
-        "moves": [m.as_dict() for m in moves],
-        "ruleset": _stamp(rules),
-    }
+    kinds = [Kind(k) for k in args.kinds.split(",")] if args.kinds else None
+    previous = Play(read_hand(args.previous)) if args.previous else None
+    return moves_answer(read_hand(args.hand), rules, previous=previous, kinds=kinds)
 
 
 def _score(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    result = score(
-        bid=args.bid,
-        winner=args.winner,
-        bombs=args.bombs,
-        rockets=args.rockets,
-        spring=args.spring,
-        doublings=args.doublings,
-        rules=rules,
-    )
-    return result.as_dict() | {"ruleset": _stamp(rules)}
+    fields = ("bid", "winner", "bombs", "rockets", "spring", "doublings")
+    return score_answer({name: getattr(args, name) for name in fields}, rules)
 
 
 def _rulesets(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     del args, rules
-    return {
-        "rulesets": [
-            {"name": r.name, "version": r.version, "description": r.description} | r.options()
-            for r in PRESETS.values()
-        ]
-    }
+    return rulesets_answer()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -151,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         answer = args.run(args, _ruleset_of(args))
+    except InputError as error:
+        problems = [{"field": error.field, "code": error.code, "message": error.message}]
+        print(json.dumps({"error": str(error), "problems": problems}, ensure_ascii=False))
+        return 2
     except (CardError, RuleSetError, ScoreError, ValueError) as error:
         problems = [dataclasses.asdict(p) for p in getattr(error, "problems", ())]
         print(json.dumps({"error": str(error), "problems": problems}, ensure_ascii=False))

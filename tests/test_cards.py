@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.rules import Card, CardError, Rank, Suit, format_counts, parse_cards, read_hand
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN
 
 
 @pytest.mark.parametrize(
@@ -88,3 +91,26 @@ def test_non_string_tokens_are_unknown() -> None:
     with pytest.raises(CardError) as error:
         read_hand([3, "4"])  # type: ignore[list-item]
     assert error.value.problems[0].position == 0
+
+
+DECK_CODES = {"too_many_of_rank", "duplicate_card"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.from_regex(CARDS_PATTERN))
+def test_every_string_the_published_pattern_admits_parses(text: str) -> None:
+    """The OpenAPI pattern for card strings promises parseable input: only the deck may refuse."""
+    try:
+        read_hand(text)
+    except CardError as error:
+        assert {p.code for p in error.problems} <= DECK_CODES, error
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.from_regex(CARD_PATTERN), max_size=20))
+def test_every_token_the_published_pattern_admits_parses(tokens: list[str]) -> None:
+    """The OpenAPI pattern for one card token promises a card."""
+    try:
+        read_hand(tokens)
+    except CardError as error:
+        assert {p.code for p in error.problems} <= DECK_CODES, error

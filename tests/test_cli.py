@@ -22,7 +22,7 @@ def test_classify(capsys: pytest.CaptureFixture[str]) -> None:
     assert answer["valid"] is True
     assert answer["combination"]["kind"] == "trio_pair"
     assert answer["combination"]["name_zh"] == "三带二"
-    assert answer["ruleset"] == {"name": "standard", "version": "1"}
+    assert answer["ruleset"] == {"name": "standard", "version": "1", "overrides": []}
 
 
 def test_classify_not_a_combination_is_an_answer(capsys: pytest.CaptureFixture[str]) -> None:

@@ -381,6 +381,14 @@ def test_s8_every_answer_names_rule_set_and_version() -> None:
     assert derived.overrides == ("kicker_ranks_repeat",)
 
 
+def test_s8_scoring_options_share_the_play_tables() -> None:
+    """RULES.md 8: bidding, kitty and cap options change no play, so their tables are shared."""
+    capped = get_ruleset("standard", multiplier_cap=7, kitty_hidden=True)
+    assert capped.version != STANDARD.version
+    assert capped.memo is STANDARD.memo
+    assert get_ruleset("standard", kicker_ranks_repeat=True).memo is not STANDARD.memo
+
+
 def test_s8_presets_match_the_table() -> None:
     """RULES.md 8: the named rule sets' options."""
     table = {

@@ -91,6 +91,18 @@ _TOKEN = re.compile(
 )
 _SEPARATORS = re.compile(r"[\s,]+")
 
+_RANK_RE = "(?:10|[2-9TtJjQqKkAa])"
+_SUIT_RE = "[SHDCshdc♠♥♦♣]"
+_JOKER_RE = "(?:小王|大王|[BbRr][Jj]?|[SsCc][Jj]|[XxDd])"
+CARD_PATTERN = f"^\\s*(?:{_JOKER_RE}|{_SUIT_RE}?{_RANK_RE}|{_RANK_RE}{_SUIT_RE})\\s*$"
+"""A regular expression (ECMA and Python alike) for one card token of API.md's notation."""
+_RUN_RE = f"(?:{_RANK_RE}|[XxBbRr]|小王|大王)+"
+_ITEM_RE = f"(?:{_RUN_RE}|{_JOKER_RE}|{_SUIT_RE}{_RANK_RE}|{_RANK_RE}{_SUIT_RE})"
+CARDS_PATTERN = f"^[\\s,]*(?:{_ITEM_RE}(?:[\\s,]+{_ITEM_RE})*[\\s,]*)?$"
+"""A regular expression for a card string: suited cards and joker words stand between
+separators; ranks and one-letter jokers may also run together (``"33344"``). Every string it
+matches parses (only the deck can still refuse it); a test proves it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Card:

@@ -64,11 +64,14 @@ class RuleSet:
     multiplier_cap: int | None = None
     overrides: tuple[str, ...] = field(default=(), compare=False)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    """Tables derived from this rule set by other modules, built once (not an option)."""
+    """Tables derived from the play options by other modules, built once and shared by every
+    rule set with the same play options (not an option)."""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
             raise RuleSetError(problem)
+        key = tuple(getattr(self, name) for name in PLAY_OPTIONS)
+        object.__setattr__(self, "memo", _MEMOS.setdefault(key, {}))
 
     def _problems(self) -> list[str]:
         problems = [
@@ -151,6 +154,15 @@ OPTION_NAMES = tuple(
     for f in dataclasses.fields(RuleSet)
     if f.name not in ("name", "version", "description", "overrides", "memo")
 )
+PLAY_OPTIONS = tuple(
+    n for n in OPTION_NAMES if n not in ("bidding", "kitty_hidden", "multiplier_cap")
+)
+"""The options that decide which plays exist and how they compare (the rest are about bidding
+and scoring); rule sets equal in these share their tables."""
+
+_MEMOS: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""One table store per distinct play options: bounded, as those options take few values."""
+
 BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in ("bool", bool))
 
 

@@ -1,0 +1,163 @@
+"""The service's answers as JSON-ready dicts: one function per question, shared by the HTTP API
+and the command line, so that both say exactly the same thing.
+
+Inputs arrive already read (rank counts and a ``RuleSet``); a request that cannot be answered
+raises ``InputError`` naming the field.
+
+>>> from service.rules import STANDARD, read_hand
+>>> classify_answer(read_hand("3 3 3 10 10"), STANDARD)["combination"]["kind"]
+'trio_pair'
+>>> beats_answer(Play(read_hand("2222")), Play(read_hand("BR")), STANDARD)["reason"]
+'rocket_unbeatable'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import (
+    PRESETS,
+    Combination,
+    Counts,
+    Kind,
+    Reason,
+    RuleSet,
+    best_beating,
+    choose,
+    classify,
+    format_counts,
+    legal_moves,
+)
+from .rules.scoring import score
+
+
+class InputError(ValueError):
+    """A well-formed request that cannot be answered, naming the field and a code."""
+
+    def __init__(self, field: str, code: str, message: str) -> None:
+        super().__init__(message)
+        self.field, self.code, self.message = field, code, message
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A play as a request names it: its cards and, optionally, the reading declared."""
+
+    cards: Counts
+    kind: Kind | None = None
+    rank: str | None = None
+
+    def readings(self, rules: RuleSet) -> tuple[Combination, ...]:
+        """The readings of the cards under ``rules``: the declared one only, when declared."""
+        found = classify(format_counts(self.cards), rules)
+        if self.kind is None and self.rank is None:
+            return found
+        chosen = choose(found, self.kind, self.rank) if found else None
+        return (chosen,) if chosen else ()
+
+    def describe(self) -> str:
+        """The cards, and the declared reading if any: ``'33344 as trio_pair 3'``."""
+        declared = " ".join(str(x) for x in (self.kind, self.rank) if x is not None)
+        return format_counts(self.cards) + (f" as {declared}" if declared else "")
+
+
+def stamp(rules: RuleSet) -> dict[str, Any]:
+    """The rule set an answer was produced under: name, version and the options overridden."""
+    return {"name": rules.name, "version": rules.version, "overrides": list(rules.overrides)}
+
+
+def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:
+    """The reading of a play that must be a combination (a previous play); else ``InputError``."""
+    readings = play.readings(rules)
+    if not readings:
+        text = f"{play.describe()} is not a combination under {rules.name}"
+        raise InputError(field, "not_a_combination", text)
+    return readings[0]
+
+
+def classify_answer(cards: Counts, rules: RuleSet) -> dict[str, Any]:
+    """Every reading of a card set, the preferred one, and why it is none when it is none."""
+    readings = classify(format_counts(cards), rules)
+    canonical = format_counts(cards)
+    return {
+        "cards": canonical,
+        "valid": bool(readings),
+        "combination": readings[0].as_dict() if readings else None,
+        "readings": [r.as_dict() for r in readings],
+        "reason": None if readings else f"{canonical or 'no cards'} is not a combination",
+        "ruleset": stamp(rules),
+    }
+
+
+def beats_answer(play: Play, previous: Play, rules: RuleSet) -> dict[str, Any]:
+    """Whether ``play`` beats ``previous`` (RULES.md 3), with a reason code and a sentence."""
+    before = combination_of(previous, rules, "previous")
+    readings = play.readings(rules)
+    if readings:
+        combo, verdict = best_beating(readings, before)
+        won, reason, message = verdict.beats, verdict.reason, verdict.message
+    else:
+        combo, won, reason = None, False, Reason.NOT_A_COMBINATION
+        message = f"{play.describe()} is not a combination under {rules.name}"
+    return {
+        "beats": won,
+        "reason": reason.value,
+        "message": message,
+        "play": combo.as_dict() if combo else None,
+        "previous": before.as_dict(),
+        "ruleset": stamp(rules),
+    }
+
+
+def moves_answer(
+    hand: Counts,
+    rules: RuleSet,
+    *,
+    previous: Play | None = None,
+    kinds: Collection[Kind] | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> dict[str, Any]:
+    """A page of the legal moves of a hand (leads, or responses to ``previous``), with the count."""
+    before = combination_of(previous, rules, "previous") if previous else None
+    moves = legal_moves(hand, before, rules, kinds=kinds)
+    end = None if limit is None else offset + limit
+    return {
+        "count": moves.count(),
+        "can_pass": moves.can_pass,
+        "offset": offset,
+        "moves": [m.as_dict() for m in moves.moves[offset:end]],
+        "previous": before.as_dict() if before else None,
+        "ruleset": stamp(rules),
+    }
+
+
+def score_answer(fields: Mapping[str, Any], rules: RuleSet) -> dict[str, Any]:
+    """The score of a finished hand (RULES.md 7) with its breakdown; ``ScoreError`` if invalid."""
+    return score(**fields, rules=rules).as_dict() | {"ruleset": stamp(rules)}
+
+
+def ruleset_answer(rules: RuleSet) -> dict[str, Any]:
+    """A rule set: name, version, description and every option with its value."""
+    return stamp(rules) | {"description": rules.description, "options": rules.options()}
+
+
+def rulesets_answer() -> dict[str, Any]:
+    """Every named rule set."""
+    return {"rulesets": [ruleset_answer(r) for r in PRESETS.values()]}
+
+
+__all__ = [
+    "InputError",
+    "Play",
+    "beats_answer",
+    "classify_answer",
+    "combination_of",
+    "moves_answer",
+    "ruleset_answer",
+    "rulesets_answer",
+    "score_answer",
+    "stamp",
+]

@@ -1,0 +1,132 @@
+"""The HTTP API: a stateless Flask application over the rules core.
+
+>>> app = create_app({"TESTING": True})
+>>> app.test_client().post("/v1/classify", json={"cards": "33344"}).json["combination"]["kind"]
+'trio_pair'
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from service.answers import InputError
+from service.config import Settings
+from service.rules import PRESETS, universe
+from service.rules.scoring import ScoreError
+
+from . import docs, observability
+from .cache import Cache, LocalCache
+from .problems import PROBLEM_JSON, from_http_exception, invalid, problem
+from .resources import beats, classify, health, moves, rulesets, score
+from .schemas import PlayObject, Problem, RuleSetOptions
+
+log = logging.getLogger("ddz_referee")
+
+DESCRIPTION = """\
+A rules referee for Dou Dizhu (斗地主): classify card sets, compare plays, list legal moves and
+score hands, under named rule sets (with option overrides). Every answer names the rule set and
+its version. Errors are RFC 9457 problem documents naming the field and, for cards, the token
+and its position. Send `X-Request-ID` to have it logged and echoed.
+
+Cards: a string (`"33344"`, `"3 3 3 10 10"`, `"10,J,Q,K,A"`, `"S10 10s ♠10"`) or an array of
+tokens; ranks `3`-`9`, `10`/`T`, `J Q K A 2` in either case; jokers `B`/`BJ`/`SJ`/`X`/`小王`
+and `R`/`RJ`/`CJ`/`D`/`大王`. Answers write cards canonically: `3456789TJQKA2BR`, ascending.
+"""
+
+
+class ReferenceApi(Api):
+    """flask-smorest's Api with problem documents for every error."""
+
+    ERROR_SCHEMA = Problem
+    DEFAULT_ERROR_RESPONSE_NAME = "DEFAULT_ERROR"
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        if isinstance(error, InternalServerError):
+            log.error("unhandled error", exc_info=error.original_exception)
+        return from_http_exception(error)
+
+    def _register_responses(self) -> None:
+        for status in http.HTTPStatus:
+            if status >= 400:
+                self._error_response(status.name, status.phrase)
+        self._error_response("DEFAULT_ERROR", "A problem document (RFC 9457)")
+
+    def _error_response(self, name: str, text: str) -> None:
+        assert self.spec is not None
+        content = {PROBLEM_JSON: {"schema": "Problem"}}
+        self.spec.components.response(name, {"description": text, "content": content}, lazy=True)
+
+
+def _config(settings: Settings) -> dict[str, Any]:
+    return {
+        "API_TITLE": "ddz-referee",
+        "API_VERSION": "1.0.0",
+        "OPENAPI_VERSION": "3.1.0",
+        "OPENAPI_URL_PREFIX": "/",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "/docs",
+        "OPENAPI_SWAGGER_UI_URL": docs.ASSETS_URL,
+        "OPENAPI_SWAGGER_UI_CONFIG": {"tryItOutEnabled": True, "displayRequestDuration": True},
+        "API_SPEC_OPTIONS": {
+            "info": {"description": DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+        },
+        "MAX_CONTENT_LENGTH": settings.max_body_bytes,
+        "JSON_AS_ASCII": False,
+    }
+
+
+def _require_json() -> Response | None:
+    routed = request.routing_exception is None
+    if routed and request.method == "POST" and not request.is_json:
+        text = "send the request body as JSON (Content-Type: application/json)"
+        return problem(415, text)
+    return None
+
+
+def _input_error(error: InputError) -> Response:
+    return invalid([{"field": error.field, "code": error.code, "message": error.message}])
+
+
+def _score_error(error: ScoreError) -> Response:
+    return invalid(
+        [{"field": p.field, "code": "invalid", "message": p.message} for p in error.problems]
+    )
+
+
+def create_app(
+    config: Mapping[str, Any] | None = None, *, settings: Settings | None = None
+) -> Flask:
+    """The application: settings from the environment unless given; ``config`` overrides Flask's."""
+    settings = settings or Settings.from_env()
+    app = Flask("service")
+    app.config.update(_config(settings))
+    app.config.update(config or {})
+    app.extensions["ddz-settings"] = settings
+    app.extensions["ddz-cache"] = Cache(LocalCache())
+    observability.init_app(app, settings)
+    app.before_request(_require_json)
+    app.register_error_handler(InputError, _input_error)
+    app.register_error_handler(ScoreError, _score_error)
+    api = ReferenceApi(app)
+    api.spec.components.schema("RuleSetOptions", schema=RuleSetOptions)
+    api.spec.components.schema("PlayObject", schema=PlayObject)
+    for module in (classify, beats, moves, score, rulesets, health):
+        api.register_blueprint(module.blp)
+    app.register_blueprint(docs.blp)
+    return app
+
+
+def warm() -> None:
+    """Build every preset's tables now (before workers fork), not on a first request."""
+    for rules in PRESETS.values():
+        universe(rules)
+
+
+__all__ = ["create_app", "warm"]

@@ -1,0 +1,149 @@
+"""The request fields the API's schemas are made of: strict scalars, card lists, rule sets.
+
+Each field validates exactly what its OpenAPI description promises, so that the document and
+the server agree on every input (Schemathesis checks both directions).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import marshmallow as ma
+
+from service.rules import PRESETS, CardError, Counts, RuleSet, RuleSetError, get_ruleset, read_hand
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
+
+MAX_STRING = 256
+"""The longest card string accepted (54 cards with separators fit)."""
+
+_CARDS_RE = re.compile(CARDS_PATTERN)
+_CARD_RE = re.compile(CARD_PATTERN)
+
+
+class StrictBoolean(ma.fields.Boolean):
+    """A JSON boolean, and nothing that merely looks like one (``"true"``, ``1``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class StrictInteger(ma.fields.Integer):
+    """A JSON integer: a number without a fractional part (``2`` or ``2.0``, as JSON Schema
+    counts them), never a string or a boolean."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def card_problems(error: CardError) -> list[dict[str, Any]]:
+    """A card error as problem entries: code, token, position, message."""
+    return [
+        {"code": p.code, "token": p.token, "position": p.position, "message": p.message}
+        for p in error.problems
+    ]
+
+
+class Cards(ma.fields.Field):  # type: ignore[type-arg]
+    """A card list (API.md): a string, or an array of card tokens; loads as rank counts.
+
+    At most ``max_cards`` cards; the deck must be able to hold them (one 54-card deck).
+    """
+
+    def __init__(self, *, max_cards: int = 54, **kwargs: Any) -> None:
+        self.max_cards = max_cards
+        metadata = kwargs.pop("metadata", {})
+        one_of = [
+            {"type": "string", "maxLength": MAX_STRING, "pattern": CARDS_PATTERN},
+            {
+                "type": "array",
+                "maxItems": max_cards,
+                "items": {"type": "string", "maxLength": 8, "pattern": CARD_PATTERN},
+            },
+        ]
+        super().__init__(metadata={"oneOf": one_of} | metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Counts:
+        if isinstance(value, str):
+            return self._read(value, len(value) <= MAX_STRING and bool(_CARDS_RE.match(value)))
+        if isinstance(value, list) and all(isinstance(t, str) for t in value):
+            fits = len(value) <= self.max_cards and all(
+                len(t) <= 8 and _CARD_RE.match(t) for t in value
+            )
+            return self._read(value, fits)
+        raise ma.ValidationError(
+            [{"code": "invalid_type", "message": "a card list is a string or an array of strings"}]
+        )
+
+    def _read(self, value: str | list[str], fits: bool) -> Counts:
+        try:
+            if not fits:
+                parse_cards(value)  # names the first unreadable token, if there is one
+                raise ma.ValidationError([_notation_problem(value)])
+            counts = read_hand(value)
+        except CardError as error:
+            raise ma.ValidationError(card_problems(error)) from None
+        if sum(counts) > self.max_cards:
+            text = f"at most {self.max_cards} cards here, not {sum(counts)}"
+            raise ma.ValidationError([{"code": "too_many_cards", "message": text}])
+        return counts
+
+
+def _notation_problem(value: str | list[str]) -> dict[str, Any]:
+    if len(value) > (MAX_STRING if isinstance(value, str) else 54):
+        return {"code": "too_long", "message": f"at most {MAX_STRING} characters or 54 tokens"}
+    text = "write suited cards and joker words between spaces or commas, one card per token"
+    return {"code": "notation", "message": text}
+
+
+@lru_cache(maxsize=512)
+def _derived(name: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return get_ruleset(name, **dict(options))
+
+
+class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
+    """A rule set: a preset's name, or ``{"name": ..., <option>: <value>...}``; loads a RuleSet."""
+
+    def __init__(self, options_schema: type[ma.Schema], **kwargs: Any) -> None:
+        self.options_schema = options_schema
+        one_of = [
+            {"type": "string", "enum": list(PRESETS)},
+            {"$ref": "#/components/schemas/RuleSetOptions"},
+        ]
+        metadata = {"oneOf": one_of} | kwargs.pop("metadata", {})
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> RuleSet:
+        if isinstance(value, str):
+            if value not in PRESETS:
+                known = ", ".join(PRESETS)
+                message = f"unknown rule set {value!r}; known: {known}"
+                raise ma.ValidationError([{"code": "unknown_ruleset", "message": message}])
+            return PRESETS[value]
+        if not isinstance(value, dict):
+            message = "a rule set is a name or an object with a name and options"
+            raise ma.ValidationError([{"code": "invalid_type", "message": message}])
+        options = self.options_schema().load(value)
+        name = options.pop("name", "standard")
+        try:
+            return _derived(name, tuple(sorted(options.items())))
+        except RuleSetError as error:
+            problem = {"code": "contradictory_options", "message": str(error)}
+            raise ma.ValidationError([problem]) from None
+
+
+__all__ = [
+    "MAX_STRING",
+    "Cards",
+    "RuleSetChoice",
+    "StrictBoolean",
+    "StrictInteger",
+    "card_problems",
+]

@@ -1,0 +1,40 @@
+"""``POST /v1/legal-moves``: every legal lead of a hand, or every legal response to a play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+
+from service.answers import Play, moves_answer
+from service.rules import STANDARD, read_hand
+
+from ..schemas import LegalMovesAnswer, LegalMovesRequest
+from . import reply
+
+blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
+
+EXAMPLE_ANSWER = moves_answer(
+    read_hand("3456789TTJ"), STANDARD, previous=Play(read_hand("34567")), limit=3
+)
+
+
+@blp.route("/legal-moves", methods=["POST"])
+@blp.arguments(LegalMovesRequest, example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
+@blp.response(200, LegalMovesAnswer, example=EXAMPLE_ANSWER)
+def legal_moves(args: dict[str, Any]) -> Response:
+    """The legal moves of a hand, a page at a time, with their total `count` and `can_pass`.
+
+    Without `previous` the hand leads. Each card set is listed once, as its preferred reading
+    that beats `previous`, ordered by kind, primal rank, length and kickers (README).
+    """
+    answer = moves_answer(
+        args["hand"],
+        args["rules"],
+        previous=args["previous"],
+        kinds=args["kinds"],
+        limit=args["limit"],
+        offset=args["offset"],
+    )
+    return reply(answer)

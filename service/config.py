@@ -1,0 +1,72 @@
+"""Every setting of the service, read from the environment in this one place.
+
+The HTTP application and ``gunicorn.conf.py`` both read ``Settings.from_env()``; tests pass a
+``Settings`` (or a mapping of overrides) to ``create_app`` instead.
+
+>>> Settings.from_env({"DDZ_MAX_BODY_BYTES": "4096"}).max_body_bytes
+4096
+>>> Settings.from_env({"DDZ_WORKERS": "many"})
+Traceback (most recent call last):
+...
+ValueError: DDZ_WORKERS must be an integer, not 'many'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """The service's settings; each field's metadata names its environment variable."""
+
+    bind: str = field(default="127.0.0.1:8000", metadata={"env": "DDZ_BIND"})
+    """Address gunicorn listens on (``0.0.0.0:8000`` in the container)."""
+    workers: int = field(default=3, metadata={"env": "DDZ_WORKERS"})
+    """gunicorn worker processes; the default was measured on 2 cores (BENCHMARKS.md)."""
+    worker_class: str = field(default="sync", metadata={"env": "DDZ_WORKER_CLASS"})
+    threads: int = field(default=1, metadata={"env": "DDZ_THREADS"})
+    timeout: int = field(default=30, metadata={"env": "DDZ_TIMEOUT"})
+    """Seconds before a silent worker is killed and restarted."""
+    graceful_timeout: int = field(default=20, metadata={"env": "DDZ_GRACEFUL_TIMEOUT"})
+    """Seconds a worker gets to finish its requests on shutdown."""
+    max_body_bytes: int = field(default=64 * 1024, metadata={"env": "DDZ_MAX_BODY_BYTES"})
+    """Request bodies larger than this are refused with 413."""
+    cors_origins: str = field(default="*", metadata={"env": "DDZ_CORS_ORIGINS"})
+    """Origins allowed by CORS: ``*`` or a comma-separated list."""
+    log_level: str = field(default="INFO", metadata={"env": "DDZ_LOG_LEVEL"})
+    redis_url: str = field(default="", metadata={"env": "REDIS_URL"})
+    """The shared cache; empty: the in-process cache only."""
+    metrics_dir: str = field(default="", metadata={"env": "PROMETHEUS_MULTIPROC_DIR"})
+    """Where gunicorn workers share their metrics; empty: one process's own metrics."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Settings from environment variables (``os.environ`` by default)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            name = item.metadata["env"]
+            if name in env:
+                values[item.name] = _convert(name, env[name], item.type)
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+def _convert(name: str, text: str, kind: object) -> Any:
+    if kind in (int, "int"):
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{name} must be an integer, not {text!r}") from None
+    return text
+
+
+__all__ = ["Settings"]
