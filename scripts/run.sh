@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Set up the environment from the lock file and run the ddz-referee command line.
-# Usage: bash scripts/run.sh classify 33344   (any ddz-referee arguments; none: a demo)
+# Set up the environment from the lock file and start the HTTP API on 127.0.0.1:8000
+# (gunicorn, gunicorn.conf.py; no Redis needed: the cache is then in-process only).
+# Usage: bash scripts/run.sh                 the service (Ctrl-C stops it)
+#        bash scripts/run.sh classify 33344  any other ddz-referee command instead
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/uv.sh
 "${UV[@]}" sync --locked --quiet --no-default-groups
 if [ "$#" -eq 0 ]; then
-  set -- moves 333444555666789TJQKA 34567
+  set -- serve
 fi
 exec "${UV[@]}" run --locked --no-default-groups ddz-referee "$@"

@@ -5,6 +5,7 @@ ddz-referee beats 2222 34567 --rules rlcard
 ddz-referee moves 333444555666789TJQKA [PREVIOUS] [--kinds chain,bomb]
 ddz-referee score --bid 3 --winner landlord --bombs 2 --rockets 1
 ddz-referee rulesets
+ddz-referee serve [--bind 127.0.0.1:8000] [--workers 3]   (the HTTP API, under gunicorn)
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from .answers import (
@@ -61,6 +64,25 @@ def _rulesets(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     return rulesets_answer()
 
 
+def gunicorn_config() -> Path:
+    """The project's ``gunicorn.conf.py``: in the package when installed, else beside it."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "gunicorn.conf.py", here.parent / "gunicorn.conf.py"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("gunicorn.conf.py is missing from the installation")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Replace this process with gunicorn serving the API, configured by gunicorn.conf.py."""
+    if args.bind:
+        os.environ["DDZ_BIND"] = args.bind
+    if args.workers:
+        os.environ["DDZ_WORKERS"] = str(args.workers)
+    command = [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), "service.wsgi:app"]
+    os.execv(sys.executable, command)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ddz-referee", description="Dou Dizhu rules referee: answers as JSON."
@@ -97,12 +119,22 @@ def _parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--spring", action="store_true")
     score_cmd.add_argument("--doublings", type=int, default=0)
     command("rulesets", _rulesets, "the named rule sets and their options")
+    serve_cmd = sub.add_parser("serve", help="serve the HTTP API (gunicorn)")
+    serve_cmd.set_defaults(run=None)
+    serve_cmd.add_argument(
+        "--bind", help="address to listen on (default: DDZ_BIND or 127.0.0.1:8000)"
+    )
+    serve_cmd.add_argument(
+        "--workers", type=int, help="worker processes (default: DDZ_WORKERS or 3)"
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; print one JSON document; return the exit status."""
     args = _parser().parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
     try:
         answer = args.run(args, _ruleset_of(args))
     except InputError as error:

@@ -27,7 +27,7 @@ access_log = logging.getLogger("ddz_referee.access")
 class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
     """Writes to whatever ``sys.stderr`` is now (test runners swap it)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> Any:
         return sys.stderr
 

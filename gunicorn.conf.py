@@ -1,0 +1,60 @@
+"""gunicorn settings, read from the environment through ``service.config.Settings``.
+
+Every way of starting the service uses this file: ``ddz-referee serve``, the README's command,
+the container's command line and CI. Worker class and count: measured in BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from service.config import Settings
+
+settings = Settings.from_env()
+
+bind = settings.bind
+workers = settings.workers
+worker_class = settings.worker_class
+threads = settings.threads
+timeout = settings.timeout
+graceful_timeout = settings.graceful_timeout
+keepalive = 5
+preload_app = True  # the rule tables are built once and shared by the workers
+control_socket_disable = True  # gunicorn's control socket: not used, and noisy as non-root
+accesslog = None  # the application logs one JSON line per request itself
+errorlog = "-"
+loglevel = settings.log_level.lower()
+limit_request_line = 4096
+limit_request_fields = 50
+worker_tmp_dir = "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+# Metrics from every worker, summed: prometheus_client's multiprocess mode needs a directory
+# shared by the workers, known before anything imports prometheus_client.
+_owned_metrics_dir = not settings.metrics_dir
+if _owned_metrics_dir:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="ddz-metrics-")
+
+
+def on_starting(server: Any) -> None:
+    """Start with empty metrics (files of a previous run would be summed in)."""
+    folder = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker's live gauges leave with it."""
+    from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
+
+    GunicornInternalPrometheusMetrics.mark_process_dead_on_child_exit(worker.pid)
+
+
+def on_exit(server: Any) -> None:
+    """Remove the metrics directory this file created."""
+    if _owned_metrics_dir:
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
