@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/uv.sh
-"${UV[@]}" sync --locked --quiet --no-default-groups
+"${UV[@]}" sync --locked --quiet --no-default-groups --inexact
 if [ "$#" -eq 0 ]; then
   set -- serve
 fi

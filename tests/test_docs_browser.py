@@ -1,0 +1,273 @@
+"""The interactive API docs (``GET /docs``) in a real headless browser.
+
+The real service (gunicorn, ``gunicorn.conf.py``) is started on a free loopback port and its
+Swagger UI page is loaded in Debian's Chromium, driven by Debian's ChromeDriver through
+selenium: the page must show every operation of ``/openapi.json``, run ``POST /v1/classify``
+from "Try it out" with its prefilled example, and load nothing from any other host (no CDN).
+
+Needs the Debian packages ``chromium`` and ``chromium-driver`` (CI installs them); without them
+the tests fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+TIMEOUT = 30.0
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+CHROMIUM_FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,1024",
+)
+ZERO_WIDTH_SPACE = "\u200b"  # Swagger UI puts one before every "/" of a displayed path
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        body: bytes = response.read()
+        return body
+
+
+def _wait_until_healthy(origin: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"gunicorn exited with {process.returncode}:\n{log.read_text()[-4000:]}")
+        try:
+            _get(origin + "/healthz")
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
+        else:
+            return
+    pytest.fail(f"gunicorn not healthy after {TIMEOUT:.0f} s:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="module")
+def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real service under gunicorn on a free loopback port: its origin (scheme://host:port)."""
+    port = _free_port()
+    env = {**os.environ, "DDZ_BIND": f"127.0.0.1:{port}", "DDZ_WORKERS": "1"}
+    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service.wsgi:app"]
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=output
+        )
+    try:
+        _wait_until_healthy(f"http://127.0.0.1:{port}", process, log)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def operations(origin: str) -> list[tuple[str, str]]:
+    """Every (METHOD, path) of the service's OpenAPI document."""
+    document = json.loads(_get(origin + "/openapi.json"))
+    found = [
+        (method.upper(), path)
+        for path, item in document["paths"].items()
+        for method in item
+        if method in METHODS
+    ]
+    assert found, "the OpenAPI document lists no operation"
+    return found
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    """Headless Debian Chromium through Debian's ChromeDriver (never Selenium Manager)."""
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.is_file()]
+    if missing:
+        pytest.fail(
+            f"{' and '.join(missing)} not found: install Debian's browser and its driver with "
+            "`apt-get install -y chromium chromium-driver` (CI installs them)",
+            pytrace=False,
+        )
+    with tempfile.TemporaryDirectory(prefix="ddz-chromium-") as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+            options.add_argument(flag)
+        # Every request the page makes, failed ones included (the DevTools network events).
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        driver = webdriver.Chrome(
+            options=options, service=Service(executable_path=str(CHROMEDRIVER))
+        )
+        try:
+            driver.set_page_load_timeout(TIMEOUT)
+            yield driver
+        finally:
+            driver.quit()
+
+
+@pytest.fixture
+def docs(browser: WebDriver, origin: str) -> WebDriver:
+    """The browser on a freshly loaded ``/docs``, once Swagger UI has rendered the operations."""
+    browser.get("about:blank")
+    browser.get_log("performance")  # drop the events of earlier pages
+    browser.get(origin + "/docs")
+    WebDriverWait(browser, TIMEOUT).until(
+        ec.presence_of_element_located((By.CSS_SELECTOR, ".opblock .opblock-summary-path")),
+        "Swagger UI rendered no operation",
+    )
+    return browser
+
+
+def _summary(block: WebElement) -> tuple[str, str]:
+    method = block.find_element(By.CSS_SELECTOR, ".opblock-summary-method").text.strip()
+    path = block.find_element(By.CSS_SELECTOR, ".opblock-summary-path")
+    shown = path.get_attribute("data-path") or path.text.replace(ZERO_WIDTH_SPACE, "")
+    return method.upper(), shown.strip()
+
+
+def _shown_operations(driver: WebDriver) -> list[tuple[str, str]]:
+    return [_summary(block) for block in driver.find_elements(By.CSS_SELECTOR, ".opblock")]
+
+
+def _operation(driver: WebDriver, method: str, path: str) -> WebElement:
+    for block in driver.find_elements(By.CSS_SELECTOR, ".opblock"):
+        if _summary(block) == (method, path):
+            return block
+    raise AssertionError(f"{method} {path} is not on the page")
+
+
+def _resource_urls(driver: WebDriver) -> list[str]:
+    urls = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(entry => entry.name);"
+    )
+    assert isinstance(urls, list)
+    return [str(url) for url in urls]
+
+
+def _requested_urls(driver: WebDriver) -> list[str]:
+    """Every URL the page asked for since the last call, from the DevTools network events."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message: dict[str, Any] = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(str(message["params"]["request"]["url"]))
+    return urls
+
+
+def _foreign(urls: list[str], origin: str) -> list[str]:
+    """The URLs that go to the network anywhere but the local server."""
+    local = ("data:", "blob:", "about:")
+    return [url for url in urls if not url.startswith((origin + "/", *local))]
+
+
+def test_docs_page_shows_every_operation(
+    docs: WebDriver, operations: list[tuple[str, str]]
+) -> None:
+    expected = sorted(operations)
+
+    def rendered(driver: WebDriver) -> bool:
+        return sorted(_shown_operations(driver)) == expected
+
+    try:
+        WebDriverWait(docs, TIMEOUT).until(rendered)
+    except TimeoutException:
+        shown = sorted(_shown_operations(docs))
+        pytest.fail(f"the docs page shows {shown}, the OpenAPI document lists {expected}")
+    assert docs.title == "ddz-referee"
+
+
+def test_try_it_out_runs_classify(docs: WebDriver, origin: str) -> None:
+    wait = WebDriverWait(docs, TIMEOUT)
+    block = _operation(docs, "POST", "/v1/classify")
+    block.find_element(By.CSS_SELECTOR, ".opblock-summary").click()
+    wait.until(lambda _: "is-open" in (block.get_attribute("class") or ""))
+    # The service configures ``tryItOutEnabled``: the operation may open already editable.
+    try_out = wait.until(
+        lambda _: block.find_element(By.CSS_SELECTOR, "button.try-out__btn"),
+        "no 'Try it out' button",
+    )
+    if try_out.text.strip() == "Try it out":
+        try_out.click()
+    body = wait.until(
+        lambda _: block.find_element(By.CSS_SELECTOR, "textarea.body-param__text"),
+        "no editable request body",
+    )
+    example = json.loads(str(body.get_property("value")))
+    assert example == {"cards": "3 3 3 10 10"}
+    execute = block.find_element(By.CSS_SELECTOR, "button.execute")
+    wait.until(ec.element_to_be_clickable(execute)).click()
+
+    status_cell = ".live-responses-table tr.response .response-col_status"
+    status = wait.until(
+        lambda _: block.find_element(By.CSS_SELECTOR, status_cell).text.strip() or False,
+        "no live response shown",
+    )
+    live_body = block.find_element(
+        By.CSS_SELECTOR, ".live-responses-table .response-col_description .highlight-code pre"
+    ).text
+    assert status == "200", live_body
+    answer = json.loads(live_body)
+    assert answer["valid"] is True
+    assert answer["combination"]["kind"] == "trio_pair"
+    assert '"trio_pair"' in live_body
+
+    # The request went to the local server, and nothing else did.
+    resources = _resource_urls(docs)
+    assert origin + "/v1/classify" in resources
+    assert _foreign(resources, origin) == []
+    assert _foreign(_requested_urls(docs), origin) == []
+
+
+def test_docs_page_loads_nothing_from_other_hosts(docs: WebDriver, origin: str) -> None:
+    WebDriverWait(docs, TIMEOUT).until(
+        lambda driver: origin + "/openapi.json" in _resource_urls(driver),
+        "the page did not fetch /openapi.json",
+    )
+    resources = _resource_urls(docs)
+    for asset in ("swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"):
+        assert f"{origin}/docs/assets/{asset}" in resources
+    assert _foreign(resources, origin) == [], "Performance API: requests to other hosts"
+    requested = _requested_urls(docs)
+    assert origin + "/docs" in requested
+    assert _foreign(requested, origin) == [], "DevTools: requests to other hosts"
