@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping
@@ -15,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service.wsgi:app"]
 """The container's command line (Dockerfile), run from the repository root."""
+TIMEOUT = 30.0
 
 
 def free_port() -> int:
@@ -25,31 +27,43 @@ def free_port() -> int:
         return port
 
 
-def wait_ready(url: str, timeout: float = 30.0) -> None:
-    """Poll ``url`` until it answers 200, or fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=1) as answer:
-                if answer.status == 200:
-                    return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False
+
+
+def wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    """Poll ``url`` until it answers 200; fail with the server's log if it exits or stalls."""
+    deadline = time.monotonic() + TIMEOUT
+    while not _answers(url):
+        if process.poll() is not None or time.monotonic() > deadline:
+            tail = log.read_text(errors="replace")[-4000:]
+            raise RuntimeError(f"gunicorn did not become ready at {url}:\n{tail}")
         time.sleep(0.1)
 
 
 @contextmanager
-def gunicorn(env: Mapping[str, str] | None = None, *, log: Path | None = None) -> Iterator[str]:
-    """Run the service under gunicorn; yield its base URL; stop it gracefully."""
+def gunicorn(env: Mapping[str, str] | None = None, *, cwd: Path = ROOT) -> Iterator[str]:
+    """Run the service under gunicorn; yield its base URL; stop it gracefully (SIGTERM)."""
     port = free_port()
     environ = os.environ | {"DDZ_BIND": f"127.0.0.1:{port}", "DDZ_WORKERS": "2"} | dict(env or {})
-    with open(log or os.devnull, "wb") as sink:
-        process = subprocess.Popen(COMMAND, cwd=ROOT, env=environ, stdout=sink, stderr=sink)
+    with tempfile.TemporaryDirectory(prefix="ddz-live-") as folder:
+        log = Path(folder) / "gunicorn.log"
+        with log.open("wb") as sink:
+            process = subprocess.Popen(
+                COMMAND, cwd=cwd, env=environ, stdin=subprocess.DEVNULL, stdout=sink, stderr=sink
+            )
         base = f"http://127.0.0.1:{port}"
         try:
-            wait_ready(base + "/healthz")
+            wait_ready(base + "/healthz", process, log)
             yield base
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

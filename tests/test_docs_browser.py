@@ -12,13 +12,7 @@ the tests fail rather than skip.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -26,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live import gunicorn
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -55,54 +50,17 @@ CHROMIUM_FLAGS = (
 ZERO_WIDTH_SPACE = "\u200b"  # Swagger UI puts one before every "/" of a displayed path
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def _get(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=5) as response:
         body: bytes = response.read()
         return body
 
 
-def _wait_until_healthy(origin: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"gunicorn exited with {process.returncode}:\n{log.read_text()[-4000:]}")
-        try:
-            _get(origin + "/healthz")
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.1)
-        else:
-            return
-    pytest.fail(f"gunicorn not healthy after {TIMEOUT:.0f} s:\n{log.read_text()[-4000:]}")
-
-
 @pytest.fixture(scope="module")
-def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def origin() -> Iterator[str]:
     """The real service under gunicorn on a free loopback port: its origin (scheme://host:port)."""
-    port = _free_port()
-    env = {**os.environ, "DDZ_BIND": f"127.0.0.1:{port}", "DDZ_WORKERS": "1"}
-    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
-    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service.wsgi:app"]
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=output
-        )
-    try:
-        _wait_until_healthy(f"http://127.0.0.1:{port}", process, log)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with gunicorn({"DDZ_WORKERS": "1"}) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
