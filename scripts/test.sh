@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/uv.sh
+source scripts/system-deps.sh
 "${UV[@]}" sync --locked --quiet
 "${UV[@]}" run --locked ruff check .
 "${UV[@]}" run --locked ruff format --check .

@@ -11,7 +11,7 @@ from service.answers import Play, moves_answer
 from service.rules import STANDARD, read_hand
 
 from ..schemas import LegalMovesAnswer, LegalMovesRequest
-from . import reply
+from . import cached_reply
 
 blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
 
@@ -29,12 +29,4 @@ def legal_moves(args: dict[str, Any]) -> Response:
     Without `previous` the hand leads. Each card set is listed once, as its preferred reading
     that beats `previous`, ordered by kind, primal rank, length and kickers (README).
     """
-    answer = moves_answer(
-        args["hand"],
-        args["rules"],
-        previous=args["previous"],
-        kinds=args["kinds"],
-        limit=args["limit"],
-        offset=args["offset"],
-    )
-    return reply(answer)
+    return cached_reply("legal-moves", args, lambda: moves_answer(**args))
