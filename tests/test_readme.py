@@ -45,11 +45,7 @@ def test_the_readme_shows_every_operation() -> None:
 def test_readme_example(command: str, printed: str) -> None:
     words = shlex.split(command)
     path = words[2].removeprefix("localhost:8000")
-    headers = (
-        dict(h.split(": ", 1) for h in words[words.index("-H") + 1 :: 2][:1])
-        if "-H" in words
-        else {}
-    )
+    headers = dict(words[i + 1].split(": ", 1) for i, w in enumerate(words) if w == "-H")
     client = create_app({"TESTING": True}).test_client()
     if "--json" in words:
         answer = client.post(
