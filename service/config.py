@@ -40,7 +40,21 @@ class Settings:
     """Origins allowed by CORS: ``*`` or a comma-separated list."""
     log_level: str = field(default="INFO", metadata={"env": "DDZ_LOG_LEVEL"})
     redis_url: str = field(default="", metadata={"env": "REDIS_URL"})
-    """The shared cache; empty: the in-process cache only."""
+    """The shared cache and rate-limit store; empty: in-process only."""
+    redis_timeout: float = field(default=0.1, metadata={"env": "DDZ_REDIS_TIMEOUT"})
+    """Seconds to connect to Redis or wait for an answer before computing instead."""
+    cache_ttl: int = field(default=3600, metadata={"env": "DDZ_CACHE_TTL"})
+    """Seconds an answer lives in Redis."""
+    cache_value_max: int = field(default=256 << 10, metadata={"env": "DDZ_CACHE_VALUE_MAX"})
+    """Answers larger than this many bytes are not sent to Redis."""
+    cache_entries: int = field(default=4096, metadata={"env": "DDZ_CACHE_ENTRIES"})
+    """Answers kept in each process's own cache."""
+    cache_bytes: int = field(default=64 << 20, metadata={"env": "DDZ_CACHE_BYTES"})
+    """Bytes kept in each process's own cache."""
+    breaker_reset: float = field(default=5.0, metadata={"env": "DDZ_BREAKER_RESET"})
+    """Seconds Redis is left alone after a failure before it is tried again."""
+    rate_limit: str = field(default="6000 per minute", metadata={"env": "DDZ_RATE_LIMIT"})
+    """Requests per client address (flask-limiter notation, ``;`` between limits); empty: off."""
     metrics_dir: str = field(default="", metadata={"env": "PROMETHEUS_MULTIPROC_DIR"})
     """Where gunicorn workers share their metrics; empty: one process's own metrics."""
 
@@ -61,11 +75,12 @@ class Settings:
 
 
 def _convert(name: str, text: str, kind: object) -> Any:
-    if kind in (int, "int"):
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{name} must be an integer, not {text!r}") from None
+    for python, word in ((int, "an integer"), (float, "a number")):
+        if kind in (python, python.__name__):
+            try:
+                return python(text)
+            except ValueError:
+                raise ValueError(f"{name} must be {word}, not {text!r}") from None
     return text
 
 

@@ -21,8 +21,8 @@ from service.config import Settings
 from service.rules import PRESETS, universe
 from service.rules.scoring import ScoreError
 
-from . import docs, observability
-from .cache import Cache, LocalCache
+from . import docs, limits, observability
+from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid, problem
 from .resources import beats, classify, health, moves, rulesets, score
 from .schemas import PlayObject, Problem, RuleSetOptions
@@ -100,6 +100,20 @@ def _score_error(error: ScoreError) -> Response:
     )
 
 
+def _cache(settings: Settings, metrics: CacheMetrics) -> Cache:
+    local = LocalCache(entries=settings.cache_entries, size=settings.cache_bytes)
+    remote = None
+    if settings.redis_url:
+        remote = RedisCache(
+            settings.redis_url,
+            timeout=settings.redis_timeout,
+            ttl=settings.cache_ttl,
+            value_max=settings.cache_value_max,
+            reset_timeout=settings.breaker_reset,
+        )
+    return Cache(local, remote, metrics)
+
+
 def create_app(
     config: Mapping[str, Any] | None = None, *, settings: Settings | None = None
 ) -> Flask:
@@ -109,8 +123,9 @@ def create_app(
     app.config.update(_config(settings))
     app.config.update(config or {})
     app.extensions["ddz-settings"] = settings
-    app.extensions["ddz-cache"] = Cache(LocalCache())
-    observability.init_app(app, settings)
+    metrics = observability.init_app(app, settings)
+    app.extensions["ddz-cache"] = _cache(settings, CacheMetrics(metrics.registry))
+    limits.init_app(app, settings)
     app.before_request(_require_json)
     app.register_error_handler(InputError, _input_error)
     app.register_error_handler(ScoreError, _score_error)

@@ -70,7 +70,7 @@ def _finish(response: Response) -> Response:
     return response
 
 
-def init_app(app: Flask, settings: Settings) -> None:
+def init_app(app: Flask, settings: Settings) -> PrometheusMetrics:
     """Wire request ids, access logs, metrics (multiprocess under gunicorn) and CORS."""
     _configure_logging(settings.log_level)
     app.before_request(_start)
@@ -89,6 +89,7 @@ def init_app(app: Flask, settings: Settings) -> None:
     else:
         metrics = PrometheusMetrics(app, registry=CollectorRegistry(), **options)
     app.extensions["ddz-metrics"] = metrics
+    return metrics
 
 
 __all__ = ["REQUEST_ID", "init_app"]
