@@ -49,7 +49,11 @@ def on_starting(server: Any) -> None:
 
 def child_exit(server: Any, worker: Any) -> None:
     """A worker's live gauges leave with it."""
-    from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
+    # Imported here, not above: prometheus_client picks its multiprocess mode at import time,
+    # after PROMETHEUS_MULTIPROC_DIR is set.
+    from prometheus_flask_exporter.multiprocess import (  # noqa: PLC0415
+        GunicornInternalPrometheusMetrics,
+    )
 
     GunicornInternalPrometheusMetrics.mark_process_dead_on_child_exit(worker.pid)
 
