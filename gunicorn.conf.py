@@ -37,6 +37,8 @@ worker_tmp_dir = "/dev/shm" if Path("/dev/shm").is_dir() else None
 _owned_metrics_dir = not settings.metrics_dir
 if _owned_metrics_dir:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="ddz-metrics-")
+else:  # made now: the preloaded application needs it before any hook runs
+    Path(settings.metrics_dir).mkdir(parents=True, exist_ok=True)
 
 
 def on_starting(server: Any) -> None:

@@ -53,8 +53,12 @@ class Settings:
     """Bytes kept in each process's own cache."""
     breaker_reset: float = field(default=5.0, metadata={"env": "DDZ_BREAKER_RESET"})
     """Seconds Redis is left alone after a failure before it is tried again."""
+    proxy_hops: int = field(default=0, metadata={"env": "DDZ_PROXY_HOPS"})
+    """Trusted proxies in front (each adds X-Forwarded-For); rate limits key on the client
+    address they report. 0: the TCP peer is the client."""
     rate_limit: str = field(default="6000 per minute", metadata={"env": "DDZ_RATE_LIMIT"})
-    """Requests per client address (flask-limiter notation, ``;`` between limits); empty: off."""
+    """Requests per client address over all endpoints together (flask-limiter notation, ``;``
+    between limits); empty: off."""
     metrics_dir: str = field(default="", metadata={"env": "PROMETHEUS_MULTIPROC_DIR"})
     """Where gunicorn workers share their metrics; empty: one process's own metrics."""
 

@@ -197,3 +197,20 @@ def test_rate_limit_survives_a_dead_redis(server: RedisServer) -> None:
     server.kill()
     codes = {client.post("/v1/classify", json={"cards": "3"}).status_code for _ in range(5)}
     assert codes == {200}
+
+
+def test_rate_limit_is_per_client_over_all_endpoints() -> None:
+    app = app_for(None, rate_limit="3 per minute", proxy_hops=1)
+    client = app.test_client()
+    alice, bob = {"X-Forwarded-For": "203.0.113.1"}, {"X-Forwarded-For": "203.0.113.2"}
+    assert client.post("/v1/classify", json={"cards": "3"}, headers=alice).status_code == 200
+    assert (
+        client.post("/v1/beats", json={"play": "4", "previous": "3"}, headers=alice).status_code
+        == 200
+    )
+    assert (
+        client.post("/v1/score", json={"bid": 1, "winner": "landlord"}, headers=alice).status_code
+        == 200
+    )
+    assert client.post("/v1/classify", json={"cards": "3"}, headers=alice).status_code == 429
+    assert client.post("/v1/classify", json={"cards": "3"}, headers=bob).status_code == 200

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask, Response, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.answers import InputError
 from service.config import Settings
@@ -123,6 +124,8 @@ def create_app(
     app.config.update(_config(settings))
     app.config.update(config or {})
     app.extensions["ddz-settings"] = settings
+    if settings.proxy_hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
     metrics = observability.init_app(app, settings)
     app.extensions["ddz-cache"] = _cache(settings, CacheMetrics(metrics.registry))
     limits.init_app(app, settings)

@@ -1,5 +1,6 @@
-"""Rate limiting per client address (flask-limiter): Redis storage when configured, with an
-in-memory fallback so that a dead Redis never turns requests into errors.
+"""Rate limiting per client address, over all endpoints together (flask-limiter): Redis
+storage when configured, with an in-memory fallback so that a dead Redis never turns requests
+into errors. Behind proxies, ``DDZ_PROXY_HOPS`` makes the client address the one they report.
 
 A client over its limit gets a 429 problem document with ``Retry-After``.
 """
@@ -29,8 +30,8 @@ def init_app(app: Flask, settings: Settings) -> Limiter:
     return Limiter(
         get_remote_address,
         app=app,
-        default_limits=[settings.rate_limit] if settings.rate_limit else [],
-        default_limits_exempt_when=_exempt,
+        application_limits=[settings.rate_limit] if settings.rate_limit else [],
+        application_limits_exempt_when=_exempt,
         storage_uri=settings.redis_url or "memory://",
         storage_options=redis_options if settings.redis_url else {},
         in_memory_fallback_enabled=True,

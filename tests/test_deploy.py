@@ -1,0 +1,608 @@
+"""The deployment files, checked on a machine without a Docker engine.
+
+- ``Dockerfile``: hadolint finds nothing; the final stage's ``CMD`` is started with exactly the
+  stage's ``ENV`` (only the port and the metrics directory changed) from a read-only directory,
+  answers its probes and its own ``HEALTHCHECK``, and stops cleanly on SIGTERM; the builder
+  stage's ``uv sync`` steps, run on the ``.dockerignore``d build context, make an environment
+  without the test-only groups in which that same command serves, with the compose file's
+  environment and a real Redis.
+- ``deploy/compose.yaml``: valid against the Compose schema, environment known to the service.
+- ``deploy/k8s``: rendered by kustomize, valid (strictly) against the Kubernetes schemas of the
+  oldest and newest versions kubernetes-validate ships, and hardened as deploy/README.md says.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from live import free_port, wait_ready
+
+from service.config import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.prefix) / "bin"
+"""The project's virtual environment: the dev tools, and the image's command for the first run."""
+DOCKERFILE = ROOT / "Dockerfile"
+COMPOSE = ROOT / "deploy" / "compose.yaml"
+KUSTOMIZATION = ROOT / "deploy" / "k8s"
+K8S_VERSIONS = ("1.33.0", "1.37.0")
+"""The oldest and the newest Kubernetes schemas kubernetes-validate 1.37 ships (no download)."""
+BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+"""``PATH`` in the python:3.11-slim image, which the Dockerfile's ``ENV PATH=...:$PATH`` extends."""
+BASE_PYTHON: str = getattr(sys, "_base_executable", sys.executable)
+"""The interpreter the virtual environment was made from (Python 3.11, like the image's)."""
+KNOWN = frozenset(field.metadata["env"] for field in dataclasses.fields(Settings))
+"""Every environment variable the service reads (service/config.py)."""
+
+
+def run(command: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
+    """Run a tool to the end, capturing its text output (never raises on a failure status)."""
+    return subprocess.run(
+        command, capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False, **options
+    )
+
+
+# ---- reading the Dockerfile ------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Stage:
+    """One build stage: its base image, name and instructions (keyword, arguments)."""
+
+    base: str
+    name: str
+    instructions: list[tuple[str, str]]
+
+    def all(self, keyword: str) -> list[str]:
+        return [args for key, args in self.instructions if key == keyword]
+
+    def env(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The stage's ``ENV`` values in order, ``$NAME`` and ``${NAME}`` expanded."""
+        values = dict(base or {})
+        for args in self.all("ENV"):
+            for word in shlex.split(args):
+                name, equals, value = word.partition("=")
+                assert equals, f"ENV {args}: write NAME=value"
+                values[name] = re.sub(r"\$\{?(\w+)\}?", lambda m: values.get(m.group(1), ""), value)
+        return values
+
+    def exec_form(self, keyword: str) -> list[str]:
+        """The last ``CMD`` (or ``HEALTHCHECK ... CMD``) as its JSON array."""
+        args = self.all(keyword)[-1]
+        if keyword == "HEALTHCHECK":
+            args = args.split(" CMD ", 1)[1]
+        command = json.loads(args)
+        assert isinstance(command, list), f"{keyword} must be in exec form: {args}"
+        return [str(word) for word in command]
+
+
+def stages(path: Path = DOCKERFILE) -> list[Stage]:
+    """The Dockerfile's stages (continuation lines joined, comments dropped)."""
+    logical: list[str] = []
+    pending = ""
+    for line in path.read_text().splitlines():
+        if line.lstrip().startswith("#") or not line.strip():
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1]
+            continue
+        logical.append(pending + line)
+        pending = ""
+    found: list[Stage] = []
+    for line in logical:
+        keyword, _, args = line.strip().partition(" ")
+        keyword, args = keyword.upper(), " ".join(args.split())
+        if keyword == "FROM":
+            image, _, name = args.partition(" AS ")
+            found.append(Stage(image.strip(), name.strip(), []))
+        else:
+            found[-1].instructions.append((keyword, args))
+    return found
+
+
+def host_path(value: str, mapping: Mapping[str, Path]) -> str:
+    """``value`` (a path or a ``:``-separated list) with image paths replaced by host paths."""
+    prefixes = sorted(mapping, key=len, reverse=True)
+
+    def one(part: str) -> str:
+        for prefix in prefixes:
+            if part == prefix or part.startswith(prefix + "/"):
+                return str(mapping[prefix]) + part[len(prefix) :]
+        return part
+
+    return ":".join(one(part) for part in value.split(":"))
+
+
+# ---- the Dockerfile --------------------------------------------------------------------------
+
+
+def test_hadolint_finds_nothing(tmp_path: Path) -> None:
+    config = tmp_path / "hadolint.yaml"  # every level counts, whatever config lies around
+    config.write_text("failure-threshold: style\n")
+    lint = [str(BIN / "hadolint"), "--config", str(config), "--format", "json"]
+    result = run([*lint, str(DOCKERFILE)], cwd=tmp_path)
+    assert (result.returncode, json.loads(result.stdout)) == (0, []), result.stdout
+    # The same command does report: an unpinned base image and an unpinned pip install.
+    bad = tmp_path / "Dockerfile"
+    bad.write_text("FROM python:latest\nRUN pip install uv\n")
+    codes = {item["code"] for item in json.loads(run([*lint, str(bad)]).stdout)}
+    assert {"DL3007", "DL3013"} <= codes
+
+
+def test_dockerfile_stages() -> None:
+    builder, final = stages()
+    assert builder.name and final.name == ""
+    for stage in (builder, final):
+        repository, _, tag = stage.base.partition(":")
+        assert repository == "python" and tag.startswith("3.11-slim"), stage.base
+    # The image's environment comes from the lock file, without the test-only groups, and
+    # the project is installed as a wheel (an editable install would point into /src).
+    syncs = [args for args in builder.all("RUN") if args.startswith("uv sync")]
+    assert syncs
+    for args in syncs:
+        assert {"--locked", "--no-dev", "--no-default-groups", "--no-editable"} <= set(args.split())
+    # The final stage: no build tools, a numeric non-root user (Kubernetes' runAsNonRoot can
+    # verify only a number), a health check, the exec form, configuration by ENV only.
+    assert not re.search(
+        r"apt-get|apk |gcc|build-essential|pip install", " ".join(final.all("RUN"))
+    )
+    user = final.all("USER")[-1]
+    assert re.fullmatch(r"[1-9]\d*(:\d+)?", user), user
+    env = final.env({"PATH": BASE_PATH})
+    assert env["PYTHONDONTWRITEBYTECODE"] == env["PYTHONUNBUFFERED"] == "1"
+    assert env["DDZ_BIND"] == "0.0.0.0:" + final.all("EXPOSE")[-1]
+    # gunicorn preloads the app, which needs the metrics directory, before its on_starting
+    # hook could make it: the image must have it.
+    metrics_dir = re.escape(env["PROMETHEUS_MULTIPROC_DIR"])
+    assert re.search(rf"install -d .*{metrics_dir}$", final.all("RUN")[-1])
+    assert {name for name in env if name.startswith(("DDZ_", "REDIS", "PROMETHEUS"))} <= KNOWN
+    assert final.exec_form("HEALTHCHECK")[0] == "python"
+    command = final.exec_form("CMD")
+    assert command[:2] == ["gunicorn", "-c"] and command[-1] == "service.wsgi:app"
+    assert Path(command[2]).is_absolute() and Path(command[2]).name == "gunicorn.conf.py"
+
+
+def dockerignore_rules() -> list[tuple[bool, re.Pattern[str]]]:
+    """``.dockerignore`` as (exclude?, regex) pairs; the last matching pattern decides."""
+    rules = []
+    for line in (ROOT / ".dockerignore").read_text().splitlines():
+        pattern = line.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        negated = pattern.startswith("!")
+        pattern = pattern.lstrip("!").strip("/")
+        regex = "".join(
+            ".*" if part == "**" else "[^/]*" if part == "*" else "[^/]" if part == "?" else part
+            for part in re.split(r"(\*\*|\*|\?)", re.sub(r"([.+^$()|{}])", r"\\\1", pattern))
+        )
+        rules.append((not negated, re.compile(regex.replace(".*/", "(.*/)?"))))
+    return rules
+
+
+def build_context() -> set[str]:
+    """The files ``docker build .`` sends: the repository less what .dockerignore excludes
+    (a pattern that matches a directory matches everything in it)."""
+    rules = dockerignore_rules()
+
+    def excluded(relative: str) -> bool:
+        parts = relative.split("/")
+        prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+        verdict = False
+        for exclude, regex in rules:
+            if any(regex.fullmatch(prefix) for prefix in prefixes):
+                verdict = exclude
+        return verdict
+
+    reincluded = [regex.pattern for exclude, regex in rules if not exclude]
+    files = set()
+    for folder, dirs, names in os.walk(ROOT):
+        here = Path(folder).relative_to(ROOT).as_posix()
+        here = "" if here == "." else here + "/"
+        dirs[:] = [  # a directory is skipped when excluded and nothing inside is re-included
+            d
+            for d in dirs
+            if not excluded(here + d) or any(p.startswith(here + d) for p in reincluded)
+        ]
+        files |= {here + name for name in names if not excluded(here + name)}
+    return files
+
+
+def test_build_context_has_what_the_dockerfile_copies() -> None:
+    context = build_context()
+    for stage in stages():
+        for args in stage.all("COPY"):
+            if args.startswith("--from"):
+                continue
+            for source in args.split()[:-1]:
+                assert source in context or any(f.startswith(source + "/") for f in context), (
+                    f"COPY {source}: not in the build context (.dockerignore)"
+                )
+    assert "service/wsgi.py" in context and "uv.lock" in context
+    assert not {f for f in context if f.startswith((".venv/", ".git/", "tests/", "bench/"))}
+    assert not {f for f in context if "__pycache__" in f or f.endswith(".pyc")}
+
+
+# ---- running the image's command -------------------------------------------------------------
+
+
+def get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        return int(answer.status), answer.read().decode()
+
+
+def post(url: str, body: object) -> int:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return int(answer.status)
+
+
+def snapshot(folder: Path) -> dict[str, float]:
+    """Every file and directory under ``folder`` with its modification time."""
+    return {str(p): p.lstat().st_mtime for p in folder.rglob("*")}
+
+
+def wait_listening(port: int) -> None:
+    """Wait until something accepts connections on the loopback ``port``."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, f"nothing listens on port {port}"
+            time.sleep(0.05)
+
+
+@contextmanager
+def image_command(
+    mapping: Mapping[str, Path], extra_env: Mapping[str, str] | None = None
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """Start the final stage's CMD with exactly its ENV (plus ``extra_env``), image paths mapped
+    to host paths by ``mapping``; only the port (free, on loopback) and the metrics directory
+    (fresh, existing as in the image) are changed. The working directory is an empty read-only
+    directory in place of WORKDIR /app, which holds nothing but the environment and the config
+    file: the service must import from the environment and write nothing there (as root the
+    mode does not stop writes, so the test also checks that nothing was written). Yields the
+    base URL and the environment; on leaving, sends SIGTERM and checks for a clean exit within
+    the graceful timeout."""
+    final = stages()[-1]
+    # What the python:3.11-slim base image sets that matters here (PATH, LANG), then the
+    # final stage's ENV; nothing from the test's own environment.
+    env = final.env({"PATH": BASE_PATH, "LANG": "C.UTF-8"}) | dict(extra_env or {})
+    env = {name: host_path(value, mapping) for name, value in env.items()}
+    command = [host_path(word, mapping) for word in final.exec_form("CMD")]
+    executable = shutil.which(command[0], path=env["PATH"])
+    assert executable and Path(executable).parent == mapping["/app/.venv"] / "bin", executable
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="ddz-image-") as scratch:
+        folder = Path(scratch)
+        workdir, metrics, log = folder / "app", folder / "metrics", folder / "gunicorn.log"
+        workdir.mkdir()
+        metrics.mkdir()
+        workdir.chmod(0o555)
+        env |= {"DDZ_BIND": f"127.0.0.1:{port}", "PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+        graceful = Settings.from_env(env).graceful_timeout
+        with log.open("wb") as sink:
+            process = subprocess.Popen(
+                [executable, *command[1:]],
+                cwd=workdir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=sink,
+                stderr=sink,
+            )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_ready(base + "/healthz", process, log)
+            yield base, env
+            process.send_signal(signal.SIGTERM)
+            started = time.monotonic()
+            code = process.wait(timeout=graceful + 5)
+            elapsed = time.monotonic() - started
+            assert code == 0, log.read_text(errors="replace")[-4000:]
+            assert elapsed < graceful, f"stopped in {elapsed:.1f} s"
+            assert list(workdir.iterdir()) == []
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            workdir.chmod(0o755)
+
+
+def test_image_command_serves_from_a_read_only_directory() -> None:
+    """With the project's own environment (.venv) standing in for /app/.venv, and the
+    repository's gunicorn.conf.py for /app/gunicorn.conf.py (COPY'd there unchanged)."""
+    mapping = {"/app/.venv": BIN.parent, "/app": ROOT}
+    with image_command(mapping) as (base, env):
+        assert get(base + "/healthz") == (200, '{"status":"ok"}')
+        status, text = get(base + "/readyz")
+        ready = json.loads(text)
+        assert (status, ready["status"], ready["cache"]["redis"]) == (
+            200,
+            "ready",
+            "not configured",
+        )
+        # The image's own HEALTHCHECK command, from the same environment.
+        check = stages()[-1].exec_form("HEALTHCHECK")
+        executable = shutil.which(check[0], path=env["PATH"])
+        assert executable and run([executable, *check[1:]], env=env, timeout=10).returncode == 0
+        assert "flask_http_request_total" in get(base + "/metrics")[1]
+    assert run([executable, *check[1:]], env=env, timeout=10).returncode != 0  # it is stopped
+
+
+def find_uv() -> list[str] | None:
+    """uv as scripts/uv.sh finds or installs it: on PATH, or as ``python3 -m uv``."""
+    candidates = [[os.environ.get("UV", "")], [shutil.which("uv") or ""]]
+    candidates += [[python, "-m", "uv"] for python in (BASE_PYTHON, "python3")]
+    for command in candidates:
+        if command[0] and run([*command, "--version"]).returncode == 0:
+            return command
+    return None
+
+
+def compose_environment(service: str) -> dict[str, str]:
+    """The environment a compose service gets with nothing set in the shell: ``${NAME:-x}`` and
+    ``${NAME-x}`` become ``x``, ``${NAME}`` becomes empty."""
+    document = yaml.safe_load(COMPOSE.read_text())
+    environment = document["services"][service]["environment"]
+    pattern = re.compile(r"\$\{\w+(?::?-([^}]*))?\}")
+    return {
+        name: pattern.sub(lambda m: m.group(1) or "", str(v)) for name, v in environment.items()
+    }
+
+
+def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
+    """The builder stage without Docker: its ``COPY`` from the build context into /src, its
+    ``uv sync`` steps with its ``ENV``; then the final stage's ``COPY --from=builder``. Image
+    paths live under ``scratch``; returns the mapping."""
+    builder, final = stages()
+    mapping = {"/src": scratch / "src", "/app": scratch / "app"}
+    context = build_context()
+    env = os.environ | {name: host_path(v, mapping) for name, v in builder.env().items()}
+    env.pop("VIRTUAL_ENV", None)
+    env.setdefault("UV_PYTHON", BASE_PYTHON)  # the base image's Python 3.11
+    workdir = Path(host_path(builder.all("WORKDIR")[-1], mapping))
+    workdir.mkdir(parents=True)
+    for keyword, args in builder.instructions:
+        if keyword == "COPY":
+            *sources, target = args.split()
+            destination = workdir / target if not target.startswith("/") else Path(target)
+            for source in sources:
+                names = sorted(f for f in context if f == source or f.startswith(source + "/"))
+                assert names, f"COPY {source}: not in the build context"
+                for name in names:
+                    if name != source:  # a directory: its contents go into the destination
+                        into = destination / Path(name).relative_to(source)
+                    elif target.endswith("/") or len(sources) > 1:
+                        into = destination / Path(name).name
+                    else:
+                        into = destination
+                    into.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(ROOT / name, into)
+        elif keyword == "RUN" and args.startswith("uv "):
+            result = run([*uv, *shlex.split(args)[1:]], cwd=workdir, env=env, timeout=600)
+            assert result.returncode == 0, result.stderr[-4000:]
+        elif keyword == "RUN":
+            assert re.fullmatch(r"pip install --no-cache-dir uv==[\d.]+", args), args
+    venv = Path(host_path(builder.env()["UV_PROJECT_ENVIRONMENT"], mapping))
+    for args in final.all("COPY"):
+        assert args.startswith("--from=" + builder.name), args
+        source, target = args.split()[1:]
+        there = Path(host_path(target, mapping))
+        if Path(host_path(source, mapping)) == venv:
+            # A virtual environment only works where it was made (its scripts' first lines).
+            assert there == venv, "the venv must be built where the final stage puts it"
+        else:
+            there.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(host_path(source, mapping), there)
+    mapping["/app/.venv"] = venv
+    return mapping
+
+
+def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> None:
+    uv = find_uv()
+    if uv is None:
+        pytest.skip("uv is missing (bash scripts/uv.sh installs it)")
+    redis_server = shutil.which("redis-server")
+    if redis_server is None:
+        pytest.skip("redis-server is missing (scripts/system-deps.sh installs it)")
+    mapping = build_image_environment(uv, tmp_path)
+    site = next((mapping["/app/.venv"] / "lib").glob("python3*/site-packages"))
+    installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    for group, requirements in project["dependency-groups"].items():
+        names = {re.split(r"[<>=!~;\[ ]", r)[0].lower().replace("-", "_") for r in requirements}
+        assert not names & installed, f"the {group} group is in the image: {names & installed}"
+    assert "ddz_referee" in installed and not list(site.glob("*.pth")), "installed editable"
+    assert (site / "service" / "gunicorn.conf.py").is_file()
+
+    # compose.yaml's Redis command line, on loopback and a free port, then its referee's
+    # environment with the host name "redis" pointing there.
+    compose = yaml.safe_load(COMPOSE.read_text())["services"]
+    port = free_port()
+    arguments = [*compose["redis"]["command"][1:], "--port", str(port), "--bind", "127.0.0.1"]
+    environment = compose_environment("referee")
+    environment["REDIS_URL"] = environment["REDIS_URL"].replace(
+        "//redis:6379", f"//127.0.0.1:{port}"
+    )
+    redis = subprocess.Popen(
+        [redis_server, *arguments],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_listening(port)
+        before = snapshot(mapping["/app"])
+        with image_command(mapping, environment) as (base, _):
+            # Redis listens; the first ping may still race its start (the breaker then waits).
+            deadline = time.monotonic() + 10
+            while json.loads(get(base + "/readyz")[1])["cache"]["redis"] != "ok":
+                assert time.monotonic() < deadline, "Redis never became ok"
+                time.sleep(0.1)
+            hand = {"hand": "333444555666789TJQKA", "limit": 5}
+            assert post(base + "/v1/legal-moves", hand) == 200
+            metrics = get(base + "/metrics")[1]
+            for name in (  # the metrics deploy/README.md tells to watch
+                "flask_http_request_duration_seconds",
+                "flask_http_request_total",
+                'ddz_cache_lookups_total{level="redis"',
+                'ddz_cache_stores_total{level="redis",result="stored"}',
+                "ddz_cache_redis_breaker_open",
+            ):
+                assert name in metrics, name
+        assert snapshot(mapping["/app"]) == before, "the service wrote into /app"
+    finally:
+        redis.kill()
+        redis.wait()
+
+
+# ---- compose ---------------------------------------------------------------------------------
+
+
+def test_compose_file_is_valid_and_names_known_settings(tmp_path: Path) -> None:
+    check = [str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.compose-spec"]
+    result = run([*check, str(COMPOSE)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    bad = tmp_path / "compose.yaml"  # the schema does reject an unknown key
+    bad.write_text(COMPOSE.read_text().replace("read_only:", "readonly:"))
+    assert run([*check, str(bad)]).returncode == 1
+
+    services = yaml.safe_load(COMPOSE.read_text())["services"]
+    referee, redis = services["referee"], services["redis"]
+    assert set(referee["environment"]) <= KNOWN, set(referee["environment"]) - KNOWN
+    assert referee["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert referee["healthcheck"]["test"][0] == "CMD" and redis["healthcheck"]["test"][0] == "CMD"
+    assert referee["read_only"] and redis["read_only"]
+    mounts = {entry.split(":")[0] for entry in referee["tmpfs"]}
+    assert {"/tmp", referee["environment"]["PROMETHEUS_MULTIPROC_DIR"]} <= mounts
+    repository, _, tag = redis["image"].partition(":")
+    assert repository == "redis" and re.fullmatch(r"7(\.\d+)*-alpine", tag), redis["image"]
+
+
+# ---- Kubernetes ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        pytest.skip("kubectl is missing: it renders deploy/k8s (kubectl kustomize)")
+    result = run([kubectl, "kustomize", str(KUSTOMIZATION)])
+    assert result.returncode == 0, result.stderr
+    path = tmp_path_factory.mktemp("k8s") / "rendered.yaml"
+    path.write_text(result.stdout)
+    return path
+
+
+def test_manifests_validate_strictly(rendered: Path) -> None:
+    # A file, not "-": kubernetes-validate reads standard input once and closes it, so a second
+    # -k fails. A kind or apiVersion it has no schema for is only a WARN with status 0: count
+    # the resources that passed instead.
+    versions = [arg for version in K8S_VERSIONS for arg in ("-k", version)]
+    result = run([str(BIN / "kubernetes-validate"), "--strict", *versions, str(rendered)])
+    assert result.returncode == 0 and "WARN" not in result.stdout, result.stdout
+    documents = [d for d in yaml.safe_load_all(rendered.read_text()) if d]
+    assert result.stdout.count(" passed for resource ") == len(documents) * len(K8S_VERSIONS)
+    # --strict does reject an unknown field (without it, this passes).
+    bad = rendered.with_name("bad.yaml")
+    bad.write_text(rendered.read_text().replace("readOnlyRootFilesystem", "readOnlyRootFS"))
+    strict = run([str(BIN / "kubernetes-validate"), "--strict", "--quiet", str(bad)])
+    assert strict.returncode == 1 and "readOnlyRootFS" in strict.stdout
+
+
+def test_deployment_is_hardened_and_consistent(rendered: Path) -> None:
+    documents = [d for d in yaml.safe_load_all(rendered.read_text()) if d]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for document in documents:
+        by_kind.setdefault(document["kind"], []).append(document)
+    (config,) = by_kind["ConfigMap"]
+    settings = config["data"]
+    assert set(settings) <= KNOWN, set(settings) - KNOWN
+    deployments = {d["metadata"]["name"]: d for d in by_kind["Deployment"]}
+    referee = deployments["ddz-referee"]
+    pod = referee["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    assert container["envFrom"] == [{"configMapRef": {"name": config["metadata"]["name"]}}]
+
+    # Probes: startup and liveness on /healthz, readiness on /readyz, on the port gunicorn binds.
+    port = int(settings["DDZ_BIND"].rpartition(":")[2])
+    assert container["ports"][0]["containerPort"] == port
+    paths = {
+        probe: container[probe]["httpGet"]["path"]
+        for probe in ("startupProbe", "livenessProbe", "readinessProbe")
+    }
+    assert paths == {
+        "startupProbe": "/healthz",
+        "livenessProbe": "/healthz",
+        "readinessProbe": "/readyz",
+    }
+    annotations = pod["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert annotations["prometheus.io/port"] == str(port)
+    assert annotations["prometheus.io/path"] == "/metrics"
+
+    # Shutdown: the pause, then gunicorn's graceful timeout, fit in the grace period.
+    pause = container["lifecycle"]["preStop"]["exec"]["command"]
+    assert pause[0] == "sleep"
+    graceful = Settings.from_env(settings).graceful_timeout
+    assert pod["spec"]["terminationGracePeriodSeconds"] > graceful + int(pause[1])
+
+    # Security, for both Deployments; resources, for every container.
+    image_user = int(stages()[-1].all("USER")[-1].split(":")[0])
+    assert pod["spec"]["securityContext"]["runAsUser"] == image_user
+    for deployment in deployments.values():
+        spec = deployment["spec"]["template"]["spec"]
+        assert spec["securityContext"]["runAsNonRoot"] is True
+        assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
+        for each in spec["containers"]:
+            security = each["securityContext"]
+            assert security["readOnlyRootFilesystem"] is True
+            assert security["allowPrivilegeEscalation"] is False
+            assert security["capabilities"]["drop"] == ["ALL"]
+            assert {"cpu", "memory"} <= set(each["resources"]["requests"])
+            assert {"cpu", "memory"} <= set(each["resources"]["limits"])
+            assert "readinessProbe" in each and "livenessProbe" in each
+
+    # Writable places: emptyDirs on /tmp and on the metrics directory (it must exist at start).
+    volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
+    mounts = {m["mountPath"]: volumes[m["name"]] for m in container["volumeMounts"]}
+    assert "emptyDir" in mounts["/tmp"]
+    assert "emptyDir" in mounts[settings["PROMETHEUS_MULTIPROC_DIR"]]
+
+    # The Service, HPA and PDB find the pods; REDIS_URL names the Redis Service.
+    labels = pod["metadata"]["labels"]
+    services = {s["metadata"]["name"]: s for s in by_kind["Service"]}
+    assert services["ddz-referee"]["spec"]["selector"].items() <= labels.items()
+    (budget,) = by_kind["PodDisruptionBudget"]
+    assert budget["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    (scaler,) = by_kind["HorizontalPodAutoscaler"]
+    assert scaler["apiVersion"] == "autoscaling/v2"
+    assert scaler["spec"]["scaleTargetRef"]["name"] == "ddz-referee"
+    assert scaler["spec"]["metrics"][0]["resource"]["name"] == "cpu"
+    host, _, rest = settings["REDIS_URL"].removeprefix("redis://").partition(":")
+    redis_port = services[host]["spec"]["ports"][0]["port"]
+    assert rest.startswith(f"{redis_port}/")
+    redis_pod = deployments[host]["spec"]["template"]["metadata"]["labels"]
+    assert services[host]["spec"]["selector"].items() <= redis_pod.items()
