@@ -35,6 +35,7 @@ def test_the_readme_shows_every_operation() -> None:
         "/v1/beats/batch",
         "/v1/legal-moves",
         "/v1/score",
+        "/v1/hands/validate",
         "/v1/rulesets/openspiel",
         "/healthz",
         "/readyz",

@@ -25,14 +25,15 @@ from service.rules.scoring import ScoreError
 from . import docs, limits, observability
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid, problem
-from .resources import beats, classify, health, moves, rulesets, score
+from .resources import beats, classify, hands, health, moves, rulesets, score
 from .schemas import PlayObject, Problem, RuleSetOptions
 
 log = logging.getLogger("ddz_referee")
 
 DESCRIPTION = """\
-A rules referee for Dou Dizhu (斗地主): classify card sets, compare plays, list legal moves and
-score hands, under named rule sets (with option overrides). Every answer names the rule set and
+A rules referee for Dou Dizhu (斗地主): classify card sets, compare plays, list legal moves,
+score hands, validate whole hand records and total matches, under named rule sets (with
+option overrides). Every answer names the rule set and
 its version. Errors are RFC 9457 problem documents naming the field and, for cards, the token
 and its position. Send `X-Request-ID` to have it logged and echoed.
 
@@ -135,7 +136,7 @@ def create_app(
     api = ReferenceApi(app)
     api.spec.components.schema("RuleSetOptions", schema=RuleSetOptions)
     api.spec.components.schema("PlayObject", schema=PlayObject)
-    for module in (classify, beats, moves, score, rulesets, health):
+    for module in (classify, beats, moves, score, hands, rulesets, health):
         api.register_blueprint(module.blp)
     app.register_blueprint(docs.blp)
     return app

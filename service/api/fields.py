@@ -12,7 +12,16 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.rules import PRESETS, CardError, Counts, RuleSet, RuleSetError, get_ruleset, read_hand
+from service.rules import (
+    PRESETS,
+    Card,
+    CardError,
+    Counts,
+    RuleSet,
+    RuleSetError,
+    get_ruleset,
+    read_hand,
+)
 from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
 
 MAX_STRING = 256
@@ -101,6 +110,32 @@ def _notation_problem(value: str | list[str]) -> dict[str, Any]:
         return {"code": "too_long", "message": f"at most {MAX_STRING} characters or 54 tokens"}
     text = "write suited cards and joker words between spaces or commas, one card per token"
     return {"code": "notation", "message": text}
+
+
+_DECK_CODES = frozenset({"too_many_of_rank", "duplicate_card", "too_many_cards"})
+
+
+def _card_order(card: Card) -> tuple[int, str]:
+    return card.rank, card.suit or ""
+
+
+class SuitedCards(ma.fields.Field):  # type: ignore[type-arg]
+    """A card list of a hand record, read as written: suits kept, and what one deck cannot
+    hold left for the referee to judge (a verdict, not a 422); loads sorted ``Card``s."""
+
+    def __init__(self, *, max_cards: int = 54, **kwargs: Any) -> None:
+        self.checked = Cards(max_cards=max_cards)
+        metadata = {"oneOf": self.checked.metadata["oneOf"]} | kwargs.pop("metadata", {})
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            self.checked.deserialize(value)
+        except ma.ValidationError as error:
+            codes = [m.get("code") if isinstance(m, dict) else None for m in error.messages]
+            if not set(codes) <= _DECK_CODES:
+                raise
+        return tuple(sorted(parse_cards(value), key=_card_order))
 
 
 @lru_cache(maxsize=512)

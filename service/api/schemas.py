@@ -6,16 +6,19 @@ answer schemas document the answers, which the views serialize themselves (see `
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.answers import Play
+from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
 from service.rules import PRESETS, BiddingMode, Kind, Rank
+from service.rules.events import Phase, Violation
 from service.rules.scoring import LIMITS, FactorName, Side
 
-from .fields import Cards, RuleSetChoice, StrictBoolean, StrictInteger
+from .fields import Cards, RuleSetChoice, StrictBoolean, StrictInteger, SuitedCards
 
 MAX_HAND = 20
 """The most cards a hand holds (the landlord's 17 and the kitty's 3)."""
@@ -302,3 +305,301 @@ class Problem(ma.Schema):
     instance = fields.String()
     request_id = fields.String()
     errors = fields.List(fields.Nested(ProblemItem))
+
+
+# --- whole hands: POST /v1/hands/validate, its batch, POST /v1/matches/score ------------------
+
+MAX_HANDS = MAX_BATCH
+"""Hand records in one batch or one match ledger."""
+PLAYER_PATTERN = "^[A-Za-z0-9._:@+-]{1,64}$"
+"""A player id of a match ledger: 1 to 64 letters, digits or ``. _ : @ + -``."""
+_PLAYER_RE = re.compile(PLAYER_PATTERN.strip("^$"))
+
+
+def _seat(description: str) -> StrictInteger:
+    return StrictInteger(
+        required=True, validate=validate.Range(0, 2), metadata={"description": description}
+    )
+
+
+class DealSchema(Strict):
+    """The deal: each seat's 17 cards (seats 0, 1, 2) and the kitty's 3, suits optional."""
+
+    hands = fields.List(
+        SuitedCards(),
+        required=True,
+        validate=validate.Length(3, 3),
+        metadata={"description": "the cards dealt to seats 0, 1 and 2", "minItems": 3},
+    )
+    kitty = SuitedCards(required=True, metadata={"description": "the 3 face-down cards"})
+
+
+class BidSchema(Strict):
+    """One bid of the auction."""
+
+    seat = _seat("the seat that speaks")
+    bid = StrictInteger(
+        required=True, validate=validate.Range(0, 3), metadata={"description": "1, 2, 3; 0: pass"}
+    )
+
+    @ma.post_load
+    def _bid(self, data: dict[str, Any], **kwargs: Any) -> Bid:
+        return Bid(**data)
+
+
+class PlayEvent(Strict):
+    """A play: the seat and its cards, with a declared reading for an ambiguous set."""
+
+    seat = _seat("the seat that plays")
+    cards = SuitedCards(required=True, max_cards=MAX_HAND)
+    kind = fields.Enum(Kind, by_value=True, load_default=None, allow_none=False)
+    rank = fields.String(load_default=None, allow_none=False, validate=validate.OneOf(RANK_CHARS))
+
+    @ma.post_load
+    def _event(self, data: dict[str, Any], **kwargs: Any) -> Event:
+        return Event(**data)
+
+
+class PassEvent(Strict):
+    """A pass: the seat, and ``"pass": true``."""
+
+    seat = _seat("the seat that passes")
+    passes = StrictBoolean(required=True, data_key="pass", validate=validate.Equal(True))
+
+    @ma.post_load
+    def _event(self, data: dict[str, Any], **kwargs: Any) -> Event:
+        return Event(seat=data["seat"])
+
+
+def _event_schemas() -> list[dict[str, Any]]:
+    """The two shapes of an event, as JSON Schema (``EventChoice`` loads exactly these)."""
+
+    def seat() -> dict[str, Any]:  # a new object each time: the YAML has no anchors
+        return {"type": "integer", "minimum": 0, "maximum": 2, "description": "the seat that acts"}
+
+    cards = {"oneOf": Cards(max_cards=MAX_HAND).metadata["oneOf"]}
+    play = {
+        "type": "object",
+        "title": "play",
+        "properties": {
+            "seat": seat(),
+            "cards": cards | {"description": "the cards played"},
+            "kind": {"enum": list(KIND_NAMES), "description": "the declared kind (RULES.md 4)"},
+            "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
+        },
+        "required": ["seat", "cards"],
+        "additionalProperties": False,
+    }
+    passes = {
+        "type": "object",
+        "title": "pass",
+        "properties": {"seat": seat(), "pass": {"const": True}},
+        "required": ["seat", "pass"],
+        "additionalProperties": False,
+    }
+    return [play, passes]
+
+
+class EventChoice(ma.fields.Field):  # type: ignore[type-arg]
+    """A play ``{"seat", "cards", "kind"?, "rank"?}`` or a pass ``{"seat", "pass": true}``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.play, self.passes = PlayEvent(), PassEvent()  # made once: a record has many events
+        super().__init__(metadata={"oneOf": _event_schemas()}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Event:
+        if not isinstance(value, dict):
+            text = 'an event is {"seat", "cards", "kind"?, "rank"?} or {"seat", "pass": true}'
+            raise ma.ValidationError([{"code": "invalid_type", "message": text}])
+        event: Event = (self.passes if "pass" in value else self.play).load(value)
+        return event
+
+
+def _bids() -> fields.List[Any]:
+    return fields.List(
+        fields.Nested(BidSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_BIDS),
+        metadata={"description": "the bids in order", "maxItems": MAX_BIDS, "default": []},
+    )
+
+
+def _events() -> fields.List[Any]:
+    return fields.List(
+        EventChoice(),
+        load_default=list,
+        validate=validate.Length(max=MAX_EVENTS),
+        metadata={
+            "description": "every play and pass in order",
+            "maxItems": MAX_EVENTS,
+            "default": [],
+        },
+    )
+
+
+class HandRecord(Strict):
+    """A hand as recorded, finished or in progress; loads ``{"record": Record, ...}``."""
+
+    deal = fields.Nested(DealSchema, required=True)
+    first_bidder = _seat("the seat that bids first")
+    bids = _bids()
+    events = _events()
+    doublings = _limited("doublings", 0)
+
+    @ma.post_load
+    def _record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        deal = data.pop("deal")
+        record = Record(
+            hands=tuple(deal["hands"]),
+            kitty=deal["kitty"],
+            first_bidder=data.pop("first_bidder"),
+            bids=tuple(data.pop("bids")),
+            events=tuple(data.pop("events")),
+            doublings=data.pop("doublings"),
+        )
+        return {"record": record, **data}
+
+
+class HandValidateRequest(HandRecord):
+    bids, events = _bids(), _events()  # new fields: the document shares no objects (no anchors)
+    rules = ruleset_field()
+
+
+class HandValidateBatchRequest(Strict):
+    items = fields.List(
+        fields.Nested(HandRecord),
+        required=True,
+        validate=validate.Length(1, MAX_HANDS),
+        metadata={"maxItems": MAX_HANDS},
+    )
+    rules = ruleset_field()
+
+
+def _distinct(players: list[str]) -> None:
+    if len(set(players)) != len(players):
+        text = "a player sits in one seat of a hand"
+        raise ma.ValidationError([{"code": "duplicate_player", "message": text}])
+
+
+def _player_id(player: str) -> None:
+    if not _PLAYER_RE.fullmatch(player):
+        text = "a player id is 1 to 64 of A-Z a-z 0-9 . _ : @ + -"
+        raise ma.ValidationError([{"code": "invalid_player", "message": text}])
+
+
+class LedgerHand(HandRecord):
+    """A hand of a match: the players of seats 0, 1, 2 and the hand record."""
+
+    bids, events = _bids(), _events()  # new fields: the document shares no objects (no anchors)
+
+    players = fields.List(
+        fields.String(validate=_player_id, metadata={"pattern": PLAYER_PATTERN}),
+        required=True,
+        validate=[validate.Length(3, 3), _distinct],
+        metadata={
+            "description": "the players of seats 0, 1 and 2",
+            "minItems": 3,
+            "uniqueItems": True,
+        },
+    )
+
+
+class MatchScoreRequest(Strict):
+    hands = fields.List(
+        fields.Nested(LedgerHand),
+        required=True,
+        validate=validate.Length(1, MAX_HANDS),
+        metadata={"description": "the hands of the match, in order", "maxItems": MAX_HANDS},
+    )
+    rules = ruleset_field()
+
+
+def _nullable_enum(values: list[str], description: str) -> fields.String:
+    return fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"enum": [*values, None], "description": description},
+    )
+
+
+class HandErrorSchema(ma.Schema):
+    part = fields.String(required=True, validate=validate.OneOf([p.value for p in Part]))
+    index = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "in bids or events"}
+    )
+    seat = fields.Integer(required=True, allow_none=True)
+    code = fields.String(required=True, validate=validate.OneOf([v.value for v in Violation]))
+    reason = fields.String(
+        required=True, allow_none=True, metadata={"description": "why a play does not beat"}
+    )
+    message = fields.String(required=True)
+
+
+class HandAnswer(ma.Schema):
+    valid = fields.Boolean(required=True)
+    error = fields.Nested(HandErrorSchema, required=True, allow_none=True)
+    phase = _nullable_enum([p.value for p in Phase], "null: the deal is impossible")
+    landlord = fields.Integer(required=True, allow_none=True)
+    bid = fields.Integer(required=True, metadata={"description": "the highest bid (0: none)"})
+    winner = _nullable_enum([s.value for s in Side], "who won, once the hand has ended")
+    hands = fields.List(
+        fields.String(), required=True, metadata={"description": "each seat's cards now"}
+    )
+    bombs = fields.Integer(required=True)
+    rockets = fields.Integer(required=True)
+    spring = fields.Boolean(required=True)
+    anti_spring = fields.Boolean(required=True)
+    to_act = fields.Integer(required=True, allow_none=True)
+    last_play = fields.Nested(
+        CombinationSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the play to beat (null: the seat to act leads)"},
+    )
+    last_player = fields.Integer(required=True, allow_none=True)
+    passing_allowed = fields.Boolean(required=True)
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+    points = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "each seat's points, once the hand has ended"},
+    )
+    ruleset = _stamp()
+
+
+class HandBatchAnswer(ma.Schema):
+    results = fields.List(fields.Nested(HandAnswer), required=True)
+    ruleset = _stamp()
+
+
+def _by_player(description: str) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": description},
+    )
+
+
+class LedgerEntry(ma.Schema):
+    index = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True)
+    valid = fields.Boolean(required=True)
+    scored = fields.Boolean(required=True)
+    error = fields.Nested(HandErrorSchema, required=True, allow_none=True)
+    phase = _nullable_enum([p.value for p in Phase], "null: the deal is impossible")
+    landlord = fields.Integer(required=True, allow_none=True)
+    winner = _nullable_enum([s.value for s in Side], "who won, once the hand has ended")
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+    points = _by_player("each player's points in this hand (0 when it is not scored)")
+    totals = _by_player("each player's total after this hand")
+
+
+class MatchScoreAnswer(ma.Schema):
+    hands = fields.List(fields.Nested(LedgerEntry), required=True)
+    totals = _by_player("each player's total over the match (they sum to 0)")
+    invalid = fields.List(
+        fields.Integer(), required=True, metadata={"description": "the invalid hands' indexes"}
+    )
+    ruleset = _stamp()

@@ -1,0 +1,113 @@
+"""``POST /v1/hands/validate``, its batch form, and ``POST /v1/matches/score``: whole hands
+replayed through the rules core, judged at their first illegal event, and scored."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from copy import deepcopy
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+from flask_smorest import Blueprint
+
+from service.hands import batch_answer, ledger_answer, validate_answer
+
+from ..schemas import (
+    HandAnswer,
+    HandBatchAnswer,
+    HandValidateBatchRequest,
+    HandValidateRequest,
+    MatchScoreAnswer,
+    MatchScoreRequest,
+)
+from . import cached_reply
+
+Answer = Callable[[dict[str, Any]], dict[str, Any]]
+
+blp = Blueprint("hands", __name__, url_prefix="/v1", description="Whole hands and match ledgers")
+
+
+def _record(
+    first_bidder: int, bids: list[int], events: list[tuple[int, str | None]]
+) -> dict[str, Any]:
+    """An example record on one deal: bids and events in turn order (None: a pass)."""
+    return {
+        "deal": {
+            "hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
+            "kitty": "JQK",
+        },
+        "first_bidder": first_bidder,
+        "bids": [{"seat": (first_bidder + i) % 3, "bid": b} for i, b in enumerate(bids)],
+        "events": [
+            {"seat": seat, "pass": True} if cards is None else {"seat": seat, "cards": cards}
+            for seat, cards in events
+        ],
+    }
+
+
+#: Seat 0 bids 3 and plays out in two tricks while the farmers pass: a spring.
+SPRING = _record(0, [3], [(0, "9TJQK"), (1, None), (2, None), (0, "333444555666777")])
+#: Seat 1 bids 1, seat 2 outbids it and leads QQ, which seat 0 cannot beat with 33.
+UNDERCUT = _record(1, [1, 2, 0], [(2, "QQ"), (0, "33")])
+IN_PROGRESS = _record(0, [3], [(0, "9TJQK"), (1, None)])
+BATCH = deepcopy({"items": [SPRING, IN_PROGRESS, UNDERCUT]})  # no YAML anchors
+MATCH = {
+    "hands": [
+        _record(0, [3], [(0, "3334445556667779TJQK")]) | {"players": ["ann", "bob", "cy"]},
+        deepcopy(UNDERCUT) | {"players": ["bob", "cy", "ann"]},
+        _record(2, [0, 2, 0], [(0, "3334445556667779TJQK")]) | {"players": ["cy", "ann", "bob"]},
+    ]
+}
+
+
+def _validate(args: dict[str, Any]) -> dict[str, Any]:
+    return validate_answer(args["record"], args["rules"])
+
+
+def _batch(args: dict[str, Any]) -> dict[str, Any]:
+    return batch_answer([item["record"] for item in args["items"]], args["rules"])
+
+
+def _ledger(args: dict[str, Any]) -> dict[str, Any]:
+    seated = [(hand["players"], hand["record"]) for hand in args["hands"]]
+    return ledger_answer(seated, args["rules"])
+
+
+def _example(schema: type[ma.Schema], body: dict[str, Any], answer: Answer) -> dict[str, Any]:
+    """The answer to an example request, computed now from the core."""
+    return answer(schema().load(body))
+
+
+@blp.route("/hands/validate", methods=["POST"])
+@blp.arguments(HandValidateRequest, example=SPRING)
+@blp.response(200, HandAnswer, example=_example(HandValidateRequest, SPRING, _validate))
+def validate_hand(args: dict[str, Any]) -> Response:
+    """Replay a hand record (RULES.md 5-7) and stop at its first illegal event.
+
+    An illegal record (a deal one deck cannot make, a bid too low, a play out of turn, a play
+    that does not beat, an event after the end) is a 200 answer with `valid: false` and an
+    `error` naming the `part` (`deal`, `bids` or `events`), the `index`, the seat, a code and a
+    sentence; the state reached before it is reported all the same. The score is given once the
+    hand has ended.
+    """
+    return cached_reply("hands-validate", args, lambda: _validate(args))
+
+
+@blp.route("/hands/validate/batch", methods=["POST"])
+@blp.arguments(HandValidateBatchRequest, example=BATCH)
+@blp.response(200, HandBatchAnswer, example=_example(HandValidateBatchRequest, BATCH, _batch))
+def validate_hands(args: dict[str, Any]) -> Response:
+    """Validate many hand records under one rule set: one result per item, in order."""
+    return cached_reply("hands-validate-batch", args, lambda: _batch(args))
+
+
+@blp.route("/matches/score", methods=["POST"])
+@blp.arguments(MatchScoreRequest, example=MATCH)
+@blp.response(200, MatchScoreAnswer, example=_example(MatchScoreRequest, MATCH, _ledger))
+def score_match(args: dict[str, Any]) -> Response:
+    """Score a match: each hand validated and scored, each player's points per hand and running
+    totals (zero-sum). An invalid hand scores nothing and is listed in `invalid`; a hand thrown
+    in or unfinished scores nothing.
+    """
+    return cached_reply("matches-score", args, lambda: _ledger(args))
