@@ -1,0 +1,73 @@
+"""``python -m bench.http [--quick] [--workers-sweep] [--profile] [--rounds N] [--out PATH]``."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+from . import inprocess, load, runner
+
+MISSING_WRK = (
+    "bench.http needs wrk, the HTTP load generator, and it is not on the PATH.\n"
+    "Install it with: apt-get install -y wrk   (the Debian package wrk)"
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bench.http", description=runner.__doc__)
+    parser.add_argument("--quick", action="store_true", help="2 s per scenario, one round")
+    parser.add_argument(
+        "--workers-sweep",
+        action="store_true",
+        help="also compare sync x2, x3, x4 and gthread 2x4 on the floor and classify",
+    )
+    parser.add_argument("--rounds", type=int, help="rounds (default: 2, --quick: 1)")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="also print where a request's time goes (Flask test client, cProfile)",
+    )
+    parser.add_argument("--logs", type=Path, help="keep the gunicorn logs in this folder")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=runner.RESULTS,
+        help="JSON file (default bench/http/results.json)",
+    )
+    return parser
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # unwinds: every gunicorn started is stopped on the way out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    args = _parser().parse_args(argv)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    if not load.available():
+        print(MISSING_WRK, file=sys.stderr)
+        return 2
+    make = runner.Config.quick if args.quick else runner.Config.full
+    cfg = make() if args.rounds is None else make(args.rounds)
+    with tempfile.TemporaryDirectory(prefix="ddz-bench-http-") as temporary:
+        logdir = args.logs or Path(temporary)
+        logdir.mkdir(parents=True, exist_ok=True)
+        results = runner.run(
+            cfg,
+            logdir,
+            with_sweep=args.workers_sweep,
+            log=lambda text: print(text, file=sys.stderr, flush=True),
+        )
+    print(runner.render(results))
+    print(f"results written to {runner.write(results, args.out)}")
+    if args.profile:
+        print(inprocess.run_fresh())
+    return 1 if results["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

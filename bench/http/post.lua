@@ -1,0 +1,64 @@
+-- wrk script of bench.http: POST JSON bodies; print a JSON summary at the end.
+--
+--   wrk -t2 -c16 -d10s -s bench/http/post.lua http://127.0.0.1:PORT/v1/classify -- '{"cards":"33"}'
+--   wrk ... -s bench/http/post.lua http://127.0.0.1:PORT/v1/legal-moves -- @bodies.jsonl
+--
+-- The argument after "--" is one body, sent on every request (the request is then built once
+-- per thread: wrk.init formats it when no request() function is defined), or "@FILE", a file
+-- of bodies, one per line, sent in turn (each thread starting at another line). There is no
+-- response() hook, so wrk does not parse bodies. done() prints one line "BENCH_HTTP_JSON {...}"
+-- after wrk's own report: counts, errors (status = responses with a status above 399, which
+-- wrk's report calls "Non-2xx or 3xx responses") and latency percentiles in microseconds.
+
+local threads = 0
+
+function setup(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
+
+local function rotate(path)
+  local requests = {}
+  for line in io.lines(path) do
+    if #line > 0 then
+      requests[#requests + 1] = wrk.format(nil, nil, nil, line)
+    end
+  end
+  local index = ((id or 0) * 7919) % #requests
+  request = function()
+    index = index % #requests + 1
+    return requests[index]
+  end
+end
+
+function init(args)
+  local body = args[1] or "{}"
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+  if body:sub(1, 1) == "@" then
+    rotate(body:sub(2))
+  else
+    wrk.body = body
+  end
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  local parts = {
+    string.format('"requests":%d', summary.requests),
+    string.format('"duration_us":%d', summary.duration),
+    string.format('"bytes":%d', summary.bytes),
+    string.format(
+      '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}',
+      e.connect, e.read, e.write, e.status, e.timeout
+    ),
+    string.format(
+      '"latency_us":{"min":%d,"mean":%.1f,"stdev":%.1f,"max":%d,'
+        .. '"p50":%d,"p90":%d,"p99":%d,"p99_9":%d}',
+      latency.min, latency.mean, latency.stdev, latency.max,
+      latency:percentile(50), latency:percentile(90),
+      latency:percentile(99), latency:percentile(99.9)
+    ),
+  }
+  io.write("BENCH_HTTP_JSON {" .. table.concat(parts, ",") .. "}\n")
+end

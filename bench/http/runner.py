@@ -1,0 +1,483 @@
+"""The scenarios, the rounds, the worker sweep, the targets, the table and the JSON results."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import statistics
+import time
+import urllib.request
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from .. import probes
+from . import bodies, load, servers
+from .servers import Workers
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+BUSY = 1.0
+"""A 1-minute load average above this at the start is reported: other work shares the CPUs."""
+
+WORST_HAND = "333444555666789TJQKA"
+"""The hand with the most leads known (497 under the standard rules)."""
+TYPICAL_HAND = "334445666799JJJQKK22"
+"""A 20-card landlord hand leading: trios 444 666 JJJ, pairs 33 99 KK 22, singles 5 7 Q. Its 66
+leads are the median of ``python -m bench``'s 1,000 random 20-card hands (seed 20240601 + 1),
+where it is drawn; they fit in the default page of 100."""
+CLASSIFY_CARDS = "3 3 3 10 10"
+
+APPS = {"floor": servers.FLOOR, "service": servers.SERVICE}
+QUIET, LOUD = "WARNING", "INFO"
+
+Check = Callable[[dict[str, Any]], str]
+
+
+def _require(ok: bool, text: str) -> None:
+    if not ok:
+        raise RuntimeError(f"unexpected answer: {text}")
+
+
+def _same_as(body: dict[str, Any]) -> Check:
+    def check(answer: dict[str, Any]) -> str:
+        _require(answer == body, f"the floor answered {answer!r}")
+        return "body echoed"
+
+    return check
+
+
+def _kind(kind: str) -> Check:
+    def check(answer: dict[str, Any]) -> str:
+        found = answer["combination"]["kind"]
+        _require(found == kind, f"classified as {found!r}, not {kind!r}")
+        return f"kind {found}"
+
+    return check
+
+
+def _moves(count: int, listed: int) -> Check:
+    def check(answer: dict[str, Any]) -> str:
+        found = (answer["count"], len(answer["moves"]))
+        _require(found == (count, listed), f"count, listed = {found}, not {(count, listed)}")
+        return f"count {count}, {listed} moves listed"
+
+    return check
+
+
+def _paged(least: int, limit: int) -> Check:
+    def check(answer: dict[str, Any]) -> str:
+        count, listed = answer["count"], len(answer["moves"])
+        expected = min(limit, count - answer["offset"])
+        _require(count >= least and listed == expected, f"count {count}, {listed} listed")
+        return f"first body: count {count}, {listed} moves listed"
+
+    return check
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One POST loaded by wrk, on the floor or the service, and its target (share of floor).
+
+    ``body`` is sent on every request, or, with ``bodies``, the bodies it makes in turn (the
+    first one checked before the load)."""
+
+    key: str
+    title: str
+    app: str
+    path: str
+    body: dict[str, Any] | None
+    check: Check = field(repr=False)
+    target: float | None = None
+    log_level: str = QUIET
+    bodies: Callable[[], list[str]] | None = field(default=None, repr=False)
+    note: str = ""
+
+    @property
+    def request(self) -> str:
+        """What is sent, for the table and the JSON."""
+        if self.body is not None:
+            return f"POST {self.path} {bodies.compact(self.body)}"
+        return f"POST {self.path}: {self.note}"
+
+
+FLOOR_BODY = {"cards": CLASSIFY_CARDS, "ruleset": "standard"}
+RANDOM = "20,000 seeded random 20-card hands in turn (median 66 leads), default page"
+WORST_LIKE = "the 729 hands shaped as the worst one (4 trios in a chain, 8 singles) at offsets 0-17"
+
+SCENARIOS = (
+    Scenario(
+        "floor", "floor: bare Flask + marshmallow", "floor", "/echo", FLOOR_BODY,
+        check=_same_as(FLOOR_BODY),
+    ),
+    Scenario(
+        "classify", "classify 3 3 3 10 10", "service", "/v1/classify", {"cards": CLASSIFY_CARDS},
+        check=_kind("trio_pair"), target=0.80,
+    ),
+    Scenario(
+        "moves_typical", "legal-moves typical hand (cached)", "service", "/v1/legal-moves",
+        {"hand": TYPICAL_HAND}, check=_moves(66, 66), target=0.60,
+    ),
+    Scenario(
+        "moves_random", "legal-moves random hands (uncached)", "service", "/v1/legal-moves",
+        None, check=_paged(1, 100), target=0.60, bodies=bodies.random_hand_bodies, note=RANDOM,
+    ),
+    Scenario(
+        "moves_worst", "legal-moves worst hand, limit 100 (cached)", "service",
+        "/v1/legal-moves", {"hand": WORST_HAND}, check=_moves(497, 100), target=0.30,
+    ),
+    Scenario(
+        "moves_worst_all", "legal-moves worst hand, limit 1000 (cached)", "service",
+        "/v1/legal-moves", {"hand": WORST_HAND, "limit": 1000}, check=_moves(497, 497),
+        target=0.30,
+    ),
+    Scenario(
+        "moves_worstlike", "legal-moves worst-like, limit 100 (uncached)", "service",
+        "/v1/legal-moves", None, check=_paged(450, 100), target=0.30,
+        bodies=partial(bodies.worst_like_bodies, None), note=WORST_LIKE + ", default page",
+    ),
+    Scenario(
+        "moves_worstlike_all", "legal-moves worst-like, limit 1000 (uncached)", "service",
+        "/v1/legal-moves", None, check=_paged(450, 1000), target=0.30,
+        bodies=partial(bodies.worst_like_bodies, 1000), note=WORST_LIKE + ", limit 1000",
+    ),
+    Scenario(
+        "classify_info", "classify, DDZ_LOG_LEVEL=INFO to a file", "service", "/v1/classify",
+        {"cards": CLASSIFY_CARDS}, check=_kind("trio_pair"), log_level=LOUD,
+    ),
+)  # fmt: skip
+
+#: The worker configurations compared on the classify scenario and the floor (2 cores here).
+SWEEP = (Workers("sync", 2), Workers("sync", 3), Workers("sync", 4), Workers("gthread", 2, 4))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Sizes of one run."""
+
+    name: str
+    rounds: int  # passes over every scenario (and every sweep configuration), interleaved
+    wrk: load.WrkSettings
+
+    @classmethod
+    def full(cls, rounds: int = 2) -> Config:
+        """10 s per measured run after a 3 s warm-up, every scenario twice."""
+        return cls("full", rounds, load.WrkSettings())
+
+    @classmethod
+    def quick(cls, rounds: int = 1) -> Config:
+        """2 s per measured run after a 1 s warm-up, once: a smoke run."""
+        return cls("quick", rounds, load.WrkSettings(seconds=2, warmup_seconds=1))
+
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class Session:
+    """What every run of one benchmark shares: its sizes, its log folder, its problems."""
+
+    cfg: Config
+    logdir: Path
+    log: Log
+    problems: list[str] = field(default_factory=list)
+    servers_started: int = 0
+
+    prepared: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    def payload(self, scenario: Scenario) -> tuple[str, str]:
+        """The body checked before the load, and wrk's argument: that body, or ``@FILE`` of the
+        scenario's bodies (written once per run)."""
+        if scenario.key not in self.prepared:
+            if scenario.bodies is None:
+                body = bodies.compact(scenario.body or {})
+                self.prepared[scenario.key] = (body, body)
+            else:
+                made = scenario.bodies()
+                path = bodies.write(made, self.logdir / f"{scenario.key}.jsonl")
+                self.prepared[scenario.key] = (made[0], f"@{path}")
+        return self.prepared[scenario.key]
+
+    def log_path(self, label: str) -> Path:
+        """A fresh log file for the next server."""
+        self.servers_started += 1
+        safe = label.replace(" ", "_").replace("/", "_")
+        return self.logdir / f"{self.servers_started:03d}-{safe}.log"
+
+
+# --- running ------------------------------------------------------------------------------------
+
+
+def answer(server: servers.Server, path: str, body: str) -> dict[str, Any]:
+    """One request, outside the load: status 200 and a JSON answer."""
+    request = urllib.request.Request(
+        server.url(path),
+        data=body.encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        _require(reply.status == 200, f"{path}: status {reply.status}")
+        data: dict[str, Any] = json.loads(reply.read())
+    return data
+
+
+def _measure(server: servers.Server, scenario: Scenario, s: Session) -> dict[str, Any]:
+    first, argument = s.payload(scenario)
+    checked = scenario.check(answer(server, scenario.path, first))
+    s.log(f"[bench.http]   {scenario.key} ({server.workers.label}): {checked}; wrk ...")
+    figures = load.measure(server.url(scenario.path), argument, s.cfg.wrk, cpu=server.cpu_seconds)
+    figures["checked"] = checked
+    if figures["failed"] or figures["warmup_failed"]:
+        s.problems.append(
+            f"{scenario.key} ({server.workers.label}): errors {figures['errors']}, "
+            f"warm-up errors {figures['warmup_failed']}"
+        )
+    return figures
+
+
+def _after(server: servers.Server, s: Session) -> None:
+    for line in server.trouble():
+        s.problems.append(f"{server.app} ({server.workers.label}) log: {line}")
+    if server.exit_code not in (0, None):
+        s.problems.append(f"{server.app} ({server.workers.label}) exited with {server.exit_code}")
+
+
+def serve_and_measure(
+    app: str, log_level: str, workers: Workers, scenarios: Iterable[Scenario], s: Session
+) -> dict[str, dict[str, Any]]:
+    """Start one server, run the scenarios on it in turn, stop it; each scenario's figures."""
+    label = f"{app}-{workers.label}-{log_level}"
+    found = {}
+    with servers.serving(APPS[app], workers, log_level, s.log_path(label)) as server:
+        for scenario in scenarios:
+            found[scenario.key] = _measure(server, scenario, s)
+    _after(server, s)
+    return found
+
+
+def _one_round(workers: Workers, s: Session) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    for (app, level), members in groupby(SCENARIOS, key=lambda x: (x.app, x.log_level)):
+        found |= serve_and_measure(app, level, workers, members, s)
+    return found
+
+
+def _median(runs: list[dict[str, Any]], key: str) -> float:
+    return float(statistics.median(run[key] for run in runs))
+
+
+def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "rps": _median(runs, "rps"),
+        "p50_ms": _median(runs, "p50_ms"),
+        "p99_ms": _median(runs, "p99_ms"),
+        "server_cpu_us": _median(runs, "server_cpu_us"),
+        "rps_runs": [round(run["rps"], 1) for run in runs],
+        "failed": sum(run["failed"] + run["warmup_failed"] for run in runs),
+        "bytes_per_response": runs[0]["bytes_per_response"],
+    }
+
+
+def scenarios(s: Session) -> dict[str, Any]:
+    """Every scenario, ``rounds`` times (a fresh server per round), under the default workers."""
+    workers = Workers.project_default()
+    runs: dict[str, list[dict[str, Any]]] = {sc.key: [] for sc in SCENARIOS}
+    for r in range(s.cfg.rounds):
+        s.log(f"[bench.http] round {r + 1}/{s.cfg.rounds}, gunicorn {workers.label} ...")
+        for key, figures in _one_round(workers, s).items():
+            runs[key].append(figures)
+    floor = _summary(runs["floor"])["rps"]
+    found = {}
+    for sc in SCENARIOS:
+        summary = _summary(runs[sc.key])
+        share = summary["rps"] / floor
+        found[sc.key] = {
+            "title": sc.title,
+            "request": sc.request,
+            "app": sc.app,
+            "log_level": sc.log_level,
+            **summary,
+            "share_of_floor": share,
+            "target": sc.target,
+            "pass": None if sc.target is None else share >= sc.target,
+            "runs": runs[sc.key],
+        }
+    return {"workers": workers.label, "scenarios": found}
+
+
+def _sweep_round(order: Iterable[Workers], s: Session) -> dict[str, dict[str, Any]]:
+    floor, classify = SCENARIOS[0], SCENARIOS[1]
+    found: dict[str, dict[str, Any]] = {}
+    for workers in order:
+        found[workers.label] = serve_and_measure("floor", QUIET, workers, [floor], s)
+        found[workers.label] |= serve_and_measure("service", QUIET, workers, [classify], s)
+    return found
+
+
+def sweep(s: Session) -> dict[str, Any]:
+    """The floor and classify under each worker configuration, ``rounds`` times, the order of the
+    configurations rotated from round to round."""
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = {
+        w.label: {"floor": [], "classify": []} for w in SWEEP
+    }
+    for r in range(s.cfg.rounds):
+        order = SWEEP[r % len(SWEEP) :] + SWEEP[: r % len(SWEEP)]
+        s.log(f"[bench.http] sweep round {r + 1}/{s.cfg.rounds}: {[w.label for w in order]}")
+        for label, figures in _sweep_round(order, s).items():
+            for key, run in figures.items():
+                runs[label][key].append(run)
+    configs = {}
+    for label, by_key in runs.items():
+        floor, classify = _summary(by_key["floor"]), _summary(by_key["classify"])
+        configs[label] = {
+            "floor": floor,
+            "classify": classify,
+            "share_of_floor": classify["rps"] / floor["rps"],
+        }
+    best = max(configs, key=lambda label: configs[label]["classify"]["rps"])
+    return {"configs": configs, "best_for_classify": best}
+
+
+def service_digest() -> str:
+    """A digest of the code measured: ``service/**/*.py`` and ``gunicorn.conf.py``."""
+    digest = hashlib.sha256()
+    files = [*sorted((probes.ROOT / "service").rglob("*.py")), probes.ROOT / "gunicorn.conf.py"]
+    for path in files:
+        digest.update(str(path.relative_to(probes.ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Pass/miss of each scenario with a target, as a share of the floor's requests/s."""
+    return [
+        {
+            "target": f"{v['title']}: share of floor req/s",
+            "value": v["share_of_floor"],
+            "limit": v["target"],
+            "pass": v["pass"],
+        }
+        for v in results["scenarios"].values()
+        if v["target"] is not None
+    ]
+
+
+def run(cfg: Config, logdir: Path, *, with_sweep: bool, log: Log = print) -> dict[str, Any]:
+    """The scenarios (and the worker sweep); the results as JSON-ready data."""
+    started = time.perf_counter()
+    s = Session(cfg, logdir, log)
+    if os.getloadavg()[0] > BUSY:
+        log(
+            f"[bench.http] the machine is busy (load average {os.getloadavg()[0]:.2f}): "
+            "figures will be noisy"
+        )
+    results: dict[str, Any] = {
+        "config": {"name": cfg.name, "rounds": cfg.rounds, "wrk": cfg.wrk.as_dict()},
+        "wrk": cfg.wrk.describe(),
+        "wrk_version": load.version(),
+        "machine": probes.machine(),
+        "code": probes.code_state() | {"service_sha256": service_digest()},
+        "loadavg_before": os.getloadavg(),
+    }
+    results |= scenarios(s)
+    results["targets"] = targets(results)
+    if with_sweep:
+        results["sweep"] = sweep(s)
+    if service_digest() != results["code"]["service_sha256"]:
+        s.problems.append("service/ or gunicorn.conf.py changed during the run: figures mixed")
+    results["problems"] = s.problems
+    results["loadavg_after"] = os.getloadavg()
+    results["elapsed_s"] = time.perf_counter() - started
+    return results
+
+
+# --- output -------------------------------------------------------------------------------------
+
+
+LEGEND = (
+    "  floor: req/s as a share of the floor's; errors: wrk's socket errors, timeouts and",
+    "  responses above 399 (warm-up runs included); cpu µs: gunicorn's CPU time (master and",
+    "  workers) per request; bytes: per response, headers included; (cached): one body on",
+    "  every request, answered from the worker's answer cache after its first; (uncached):",
+    "  bodies sent in turn, more distinct ones than the workers' caches hold",
+)
+
+
+def _load(values: Sequence[float]) -> str:
+    return " ".join(f"{x:.2f}" for x in values)
+
+
+def _mark(value: bool | None) -> str:
+    return "" if value is None else ("PASS" if value else "MISS")
+
+
+def _scenario_rows(found: dict[str, Any]) -> list[str]:
+    head = (
+        f"  {'scenario':<46} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'floor':>6} {'target':>7} {'':4} {'errors':>6} {'cpu µs':>7} {'bytes':>6}"
+    )
+    rows = [head]
+    for v in found.values():
+        target = f">={v['target']:.0%}" if v["target"] is not None else ""
+        rows.append(
+            f"  {v['title']:<46} {v['rps']:>8.0f} {v['p50_ms']:>7.2f} {v['p99_ms']:>7.2f} "
+            f"{v['share_of_floor']:>6.0%} {target:>7} {_mark(v['pass']):4} {v['failed']:>6} "
+            f"{v['server_cpu_us']:>7.0f} {v['bytes_per_response']:>6.0f}"
+        )
+    return rows
+
+
+def _sweep_rows(found: dict[str, Any]) -> list[str]:
+    rows = [
+        f"  {'workers':<12} {'floor req/s':>11} {'classify req/s':>14} {'share':>6} "
+        f"{'p50 ms':>7} {'p99 ms':>7} {'cpu µs':>7}  runs (classify req/s)"
+    ]
+    for label, v in found["configs"].items():
+        c = v["classify"]
+        runs = ", ".join(f"{x:.0f}" for x in c["rps_runs"])
+        rows.append(
+            f"  {label:<12} {v['floor']['rps']:>11.0f} {c['rps']:>14.0f} "
+            f"{v['share_of_floor']:>6.0%} {c['p50_ms']:>7.2f} {c['p99_ms']:>7.2f} "
+            f"{c['server_cpu_us']:>7.0f}  {runs}"
+        )
+    rows.append(f"  best for classify: {found['best_for_classify']}")
+    return rows
+
+
+def render(results: dict[str, Any]) -> str:
+    """The results as a readable table."""
+    m, cfg, code = results["machine"], results["config"], results["code"]
+    info = results["scenarios"]["classify_info"]["rps"] / results["scenarios"]["classify"]["rps"]
+    lines = [
+        f"ddz-referee HTTP load ({cfg['name']} run) - {m['cpu']}, nproc {m['affinity']}, "
+        f"{m['implementation']} {m['python']}, wrk {results['wrk_version']}",
+        f"{results['wrk']}; median of {cfg['rounds']} round(s), a fresh gunicorn per round",
+        f"gunicorn -c gunicorn.conf.py, workers {results['workers']} (project default), "
+        f"DDZ_LOG_LEVEL={QUIET} unless said",
+        f"code: commit {code.get('commit')}, service/ modified since: "
+        f"{code.get('service_modified')}, service digest {code['service_sha256']}; "
+        f"DDZ_RATE_LIMIT={servers.RATE_LIMIT!r}",
+        "",
+        *_scenario_rows(results["scenarios"]),
+        f"  INFO access log: classify at {info:.0%} of its WARNING req/s",
+        *LEGEND,
+        f"  load average before {_load(results['loadavg_before'])}, "
+        f"after {_load(results['loadavg_after'])}",
+        "",
+    ]
+    if "sweep" in results:
+        lines += ["worker sweep (floor and classify, median of the rounds):"]
+        lines += [*_sweep_rows(results["sweep"]), ""]
+    lines.append("problems: " + ("none" if not results["problems"] else ""))
+    lines += [f"  {p}" for p in results["problems"]]
+    lines.append(f"\nelapsed {results['elapsed_s']:.0f} s")
+    return "\n".join(lines)
+
+
+def write(results: dict[str, Any], path: Path = RESULTS) -> Path:
+    """The results as JSON (wrk's text reports included)."""
+    path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
