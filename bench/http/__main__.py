@@ -1,8 +1,10 @@
-"""``python -m bench.http [--quick] [--workers-sweep] [--profile] [--rounds N] [--out PATH]``."""
+"""``python -m bench.http [--quick] [--workers-sweep] [--profile] [--rounds N] [--rate-limit L]
+[--logs DIR] [--out PATH]``: run, print the table, write the JSON; exit 1 on any error seen."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import signal
 import sys
 import tempfile
@@ -17,7 +19,7 @@ MISSING_WRK = (
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bench.http", description=runner.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.http", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="2 s per scenario, one round")
     parser.add_argument(
         "--workers-sweep",
@@ -30,6 +32,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also print where a request's time goes (Flask test client, cProfile)",
     )
+    parser.add_argument(
+        "--rate-limit",
+        metavar="LIMIT",
+        help="DDZ_RATE_LIMIT for the service, e.g. '1000000000 per minute' to measure the "
+        "limiter's cost without a 429 (default: the project's default)",
+    )
     parser.add_argument("--logs", type=Path, help="keep the gunicorn logs in this folder")
     parser.add_argument(
         "--out",
@@ -38,6 +46,12 @@ def _parser() -> argparse.ArgumentParser:
         help="JSON file (default bench/http/results.json)",
     )
     return parser
+
+
+def _config(args: argparse.Namespace) -> runner.Config:
+    make = runner.Config.quick if args.quick else runner.Config.full
+    cfg = make() if args.rounds is None else make(args.rounds)
+    return dataclasses.replace(cfg, rate_limit=args.rate_limit)
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:
@@ -51,17 +65,20 @@ def main(argv: list[str] | None = None) -> int:
     if not load.available():
         print(MISSING_WRK, file=sys.stderr)
         return 2
-    make = runner.Config.quick if args.quick else runner.Config.full
-    cfg = make() if args.rounds is None else make(args.rounds)
+    cfg = _config(args)
     with tempfile.TemporaryDirectory(prefix="ddz-bench-http-") as temporary:
         logdir = args.logs or Path(temporary)
         logdir.mkdir(parents=True, exist_ok=True)
-        results = runner.run(
-            cfg,
-            logdir,
-            with_sweep=args.workers_sweep,
-            log=lambda text: print(text, file=sys.stderr, flush=True),
-        )
+        try:
+            results = runner.run(
+                cfg,
+                logdir,
+                with_sweep=args.workers_sweep,
+                log=lambda text: print(text, file=sys.stderr, flush=True),
+            )
+        except RuntimeError as error:  # a server that does not start, a wrong answer, wrk
+            print(f"bench.http: {error}", file=sys.stderr)
+            return 1
     print(runner.render(results))
     print(f"results written to {runner.write(results, args.out)}")
     if args.profile:

@@ -45,10 +45,10 @@ HOOKS = (
     ("  marshmallow Schema.load", "marshmallow/schema.py", "load"),
     ("  card parsing (read_hand)", "service/rules/cards.py", "read_hand"),
     ("view + answer (flask-smorest @response)", "flask_smorest/response.py", "wrapper"),
+    ("  the cache key's canonical input", "service/api/resources/__init__.py", "canonical"),
     ("  Cache.answer (on a miss, the answer computed inside)", "service/api/cache.py", "answer"),
-    ("    the key's canonical input", "service/api/resources/__init__.py", "canonical"),
     ("  move generation (rules core)", "service/rules/generate.py", "generate"),
-    ("  moves as dicts (Combination.as_dict)", "service/answers.py", "<listcomp>"),
+    ("  answers' list comprehensions (moves as dicts)", "service/answers.py", "<listcomp>"),
     ("  orjson.dumps", "~", "<built-in method orjson.dumps>"),
     ("after_request hooks", "flask/app.py", "process_response"),
     ("  prometheus_flask_exporter", "prometheus_flask_exporter/__init__.py", "after_request"),
@@ -181,7 +181,7 @@ def report(requests: int, count: int) -> str:
 
 def run_fresh(requests: int = 2000, count: int = 20) -> str:
     """``report`` in a fresh interpreter with the workers' environment."""
-    env = servers.server_env(servers.Workers.project_default(), QUIET, port=0)
+    env = servers.server_env(servers.Workers.project_default(), {"DDZ_LOG_LEVEL": QUIET}, port=0)
     with tempfile.TemporaryDirectory(prefix="ddz-bench-metrics-") as metrics:
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics
         out = subprocess.run(

@@ -7,6 +7,7 @@ import json
 import os
 import statistics
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -105,7 +106,7 @@ class Scenario:
 
 
 FLOOR_BODY = {"cards": CLASSIFY_CARDS, "ruleset": "standard"}
-RANDOM = "20,000 seeded random 20-card hands in turn (median 66 leads), default page"
+RANDOM = "20,000 seeded random 20-card hands in turn (median 67 leads), default page"
 WORST_LIKE = "the 729 hands shaped as the worst one (4 trios in a chain, 8 singles) at offsets 0-17"
 
 SCENARIOS = (
@@ -161,6 +162,7 @@ class Config:
     name: str
     rounds: int  # passes over every scenario (and every sweep configuration), interleaved
     wrk: load.WrkSettings
+    rate_limit: str | None = None  # DDZ_RATE_LIMIT for the service; None: the project's default
 
     @classmethod
     def full(cls, rounds: int = 2) -> Config:
@@ -178,14 +180,14 @@ Log = Callable[[str], None]
 
 @dataclass
 class Session:
-    """What every run of one benchmark shares: its sizes, its log folder, its problems."""
+    """What every run of one benchmark shares: its sizes, its log folder, the bodies written
+    there, the problems seen."""
 
     cfg: Config
     logdir: Path
     log: Log
     problems: list[str] = field(default_factory=list)
     servers_started: int = 0
-
     prepared: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def payload(self, scenario: Scenario) -> tuple[str, str]:
@@ -200,6 +202,13 @@ class Session:
                 path = bodies.write(made, self.logdir / f"{scenario.key}.jsonl")
                 self.prepared[scenario.key] = (made[0], f"@{path}")
         return self.prepared[scenario.key]
+
+    def settings(self, log_level: str) -> dict[str, str]:
+        """The ``DDZ_*`` variables of a server besides its workers."""
+        found = {"DDZ_LOG_LEVEL": log_level}
+        if self.cfg.rate_limit is not None:
+            found["DDZ_RATE_LIMIT"] = self.cfg.rate_limit
+        return found
 
     def log_path(self, label: str) -> Path:
         """A fresh log file for the next server."""
@@ -219,9 +228,14 @@ def answer(server: servers.Server, path: str, body: str) -> dict[str, Any]:
         headers={"Content-Type": "application/json"},
         method="POST",
     )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        _require(reply.status == 200, f"{path}: status {reply.status}")
-        data: dict[str, Any] = json.loads(reply.read())
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            _require(reply.status == 200, f"{path}: status {reply.status}")
+            data: dict[str, Any] = json.loads(reply.read())
+    except urllib.error.HTTPError as error:
+        raise RuntimeError(
+            f"{path} answered {error.code} before the load: {error.read()!r}"
+        ) from None
     return data
 
 
@@ -252,7 +266,7 @@ def serve_and_measure(
     """Start one server, run the scenarios on it in turn, stop it; each scenario's figures."""
     label = f"{app}-{workers.label}-{log_level}"
     found = {}
-    with servers.serving(APPS[app], workers, log_level, s.log_path(label)) as server:
+    with servers.serving(APPS[app], workers, s.settings(log_level), s.log_path(label)) as server:
         for scenario in scenarios:
             found[scenario.key] = _measure(server, scenario, s)
     _after(server, s)
@@ -342,6 +356,15 @@ def sweep(s: Session) -> dict[str, Any]:
     return {"configs": configs, "best_for_classify": best}
 
 
+def rate_limit(cfg: Config) -> str:
+    """The service's rate limit in this run: the one given, else the project's default."""
+    if cfg.rate_limit is not None:
+        return cfg.rate_limit
+    from service.config import Settings
+
+    return str(getattr(Settings(), "rate_limit", ""))
+
+
 def service_digest() -> str:
     """A digest of the code measured: ``service/**/*.py`` and ``gunicorn.conf.py``."""
     digest = hashlib.sha256()
@@ -376,6 +399,7 @@ def run(cfg: Config, logdir: Path, *, with_sweep: bool, log: Log = print) -> dic
         )
     results: dict[str, Any] = {
         "config": {"name": cfg.name, "rounds": cfg.rounds, "wrk": cfg.wrk.as_dict()},
+        "rate_limit": rate_limit(cfg),
         "wrk": cfg.wrk.describe(),
         "wrk_version": load.version(),
         "machine": probes.machine(),
@@ -424,7 +448,7 @@ def _scenario_rows(found: dict[str, Any]) -> list[str]:
         target = f">={v['target']:.0%}" if v["target"] is not None else ""
         rows.append(
             f"  {v['title']:<46} {v['rps']:>8.0f} {v['p50_ms']:>7.2f} {v['p99_ms']:>7.2f} "
-            f"{v['share_of_floor']:>6.0%} {target:>7} {_mark(v['pass']):4} {v['failed']:>6} "
+            f"{v['share_of_floor']:>6.1%} {target:>7} {_mark(v['pass']):4} {v['failed']:>6} "
             f"{v['server_cpu_us']:>7.0f} {v['bytes_per_response']:>6.0f}"
         )
     return rows
@@ -440,7 +464,7 @@ def _sweep_rows(found: dict[str, Any]) -> list[str]:
         runs = ", ".join(f"{x:.0f}" for x in c["rps_runs"])
         rows.append(
             f"  {label:<12} {v['floor']['rps']:>11.0f} {c['rps']:>14.0f} "
-            f"{v['share_of_floor']:>6.0%} {c['p50_ms']:>7.2f} {c['p99_ms']:>7.2f} "
+            f"{v['share_of_floor']:>6.1%} {c['p50_ms']:>7.2f} {c['p99_ms']:>7.2f} "
             f"{c['server_cpu_us']:>7.0f}  {runs}"
         )
     rows.append(f"  best for classify: {found['best_for_classify']}")
@@ -459,7 +483,7 @@ def render(results: dict[str, Any]) -> str:
         f"DDZ_LOG_LEVEL={QUIET} unless said",
         f"code: commit {code.get('commit')}, service/ modified since: "
         f"{code.get('service_modified')}, service digest {code['service_sha256']}; "
-        f"DDZ_RATE_LIMIT={servers.RATE_LIMIT!r}",
+        f"rate limit: {results['rate_limit'] or 'off'}",
         "",
         *_scenario_rows(results["scenarios"]),
         f"  INFO access log: classify at {info:.0%} of its WARNING req/s",

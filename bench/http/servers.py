@@ -2,9 +2,9 @@
 
 Each server is started from the repository root as ``python -m gunicorn -c gunicorn.conf.py
 APP``, its settings passed as the ``DDZ_*`` variables the conf file reads (the caller's own
-``DDZ_*`` and ``REDIS_URL`` removed, a rate limit no run reaches), its output sent to a log
-file. It is ready when ``GET /healthz`` answers 200; it is stopped with SIGTERM and waited for,
-and its port checked free again.
+``DDZ_*`` and ``REDIS_URL`` removed), its output sent to a log file. It is ready when
+``GET /healthz`` answers 200; it is stopped with SIGTERM and waited for, and its port checked
+free again.
 
 >>> Workers("sync", 3).label
 'sync x3'
@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,9 +32,6 @@ SERVICE = "service.wsgi:app"
 FLOOR = "bench.http.floor:app"
 CONF = "gunicorn.conf.py"
 HOST = "127.0.0.1"
-RATE_LIMIT = "1000000000 per minute"
-"""``DDZ_RATE_LIMIT`` under load: the limiter runs (its cost is in the figures) but never answers
-429; the default limit per client address is far below what one wrk client sends."""
 START_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 30.0  # gunicorn.conf.py's graceful timeout is 20 s by default
 
@@ -80,7 +77,7 @@ class Server:
 
     app: str
     workers: Workers
-    log_level: str
+    settings: dict[str, str]
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
@@ -142,9 +139,10 @@ def _listening(port: int) -> bool:
         return probe.connect_ex((HOST, port)) == 0
 
 
-def server_env(workers: Workers, log_level: str, port: int) -> dict[str, str]:
+def server_env(workers: Workers, settings: Mapping[str, str], port: int) -> dict[str, str]:
     """The caller's environment without its service settings (``DDZ_*``, ``REDIS_URL``: the
-    defaults apply, in-process cache), with the benchmark's."""
+    project's defaults apply, in-process cache), with the workers, the address and ``settings``
+    (more ``DDZ_*`` variables: the log level, a rate limit)."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -152,8 +150,7 @@ def server_env(workers: Workers, log_level: str, port: int) -> dict[str, str]:
     }
     env.update(workers.env())
     env["DDZ_BIND"] = f"{HOST}:{port}"
-    env["DDZ_LOG_LEVEL"] = log_level
-    env["DDZ_RATE_LIMIT"] = RATE_LIMIT
+    env.update(settings)
     return env
 
 
@@ -184,36 +181,36 @@ def _wait_ready(server: Server) -> None:
     raise RuntimeError(f"gunicorn ({server.app}) not ready after {START_TIMEOUT_S:.0f} s")
 
 
-def start(app: str, workers: Workers, log_level: str, log_path: Path) -> Server:
+def start(app: str, workers: Workers, settings: Mapping[str, str], log_path: Path) -> Server:
     """Start gunicorn serving ``app`` and wait until it answers ``/healthz``.
 
     A server killed by a signal while starting (another job on a shared machine) is started
     once more, on another port; any other failure is raised with the end of its log.
     """
     try:
-        return _start(app, workers, log_level, log_path)
+        return _start(app, workers, settings, log_path)
     except ServerDied as died:
         print(f"[bench.http] {died}; starting it again", file=sys.stderr, flush=True)
-        return _start(app, workers, log_level, log_path.with_suffix(".retry.log"))
+        return _start(app, workers, settings, log_path.with_suffix(".retry.log"))
 
 
 class ServerDied(RuntimeError):
     """gunicorn was killed by a signal before it answered."""
 
 
-def _start(app: str, workers: Workers, log_level: str, log_path: Path) -> Server:
+def _start(app: str, workers: Workers, settings: Mapping[str, str], log_path: Path) -> Server:
     port = free_port()
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", CONF, app],
             cwd=ROOT,
-            env=server_env(workers, log_level, port),
+            env=server_env(workers, settings, port),
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # a Ctrl-C of the benchmark does not reach it; stop() does
         )
-    server = Server(app, workers, log_level, port, process, log_path)
+    server = Server(app, workers, dict(settings), port, process, log_path)
     try:
         _wait_ready(server)
     except BaseException:
@@ -241,9 +238,11 @@ def stop(server: Server) -> int:
 
 
 @contextmanager
-def serving(app: str, workers: Workers, log_level: str, log_path: Path) -> Iterator[Server]:
+def serving(
+    app: str, workers: Workers, settings: Mapping[str, str], log_path: Path
+) -> Iterator[Server]:
     """A server for the block, stopped at its end whatever happens."""
-    server = start(app, workers, log_level, log_path)
+    server = start(app, workers, settings, log_path)
     try:
         yield server
     finally:
