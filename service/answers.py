@@ -79,8 +79,8 @@ def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:
 
 def classify_answer(cards: Counts, rules: RuleSet) -> dict[str, Any]:
     """Every reading of a card set, the preferred one, and why it is none when it is none."""
-    readings = classify(format_counts(cards), rules)
     canonical = format_counts(cards)
+    readings = classify(canonical, rules)
     return {
         "cards": canonical,
         "valid": bool(readings),

@@ -147,7 +147,7 @@ class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
     """A rule set: a preset's name, or ``{"name": ..., <option>: <value>...}``; loads a RuleSet."""
 
     def __init__(self, options_schema: type[ma.Schema], **kwargs: Any) -> None:
-        self.options_schema = options_schema
+        self.options_schema = options_schema()
         one_of = [
             {"type": "string", "enum": list(PRESETS)},
             {"$ref": "#/components/schemas/RuleSetOptions"},
@@ -165,7 +165,7 @@ class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
         if not isinstance(value, dict):
             message = "a rule set is a name or an object with a name and options"
             raise ma.ValidationError([{"code": "invalid_type", "message": message}])
-        options = self.options_schema().load(value)
+        options = self.options_schema.load(value)
         name = options.pop("name", "standard")
         try:
             return _derived(name, tuple(sorted(options.items())))

@@ -54,6 +54,8 @@ def _start() -> None:
 
 def _finish(response: Response) -> Response:
     response.headers[REQUEST_ID] = g.get("request_id", "")
+    if not access_log.isEnabledFor(logging.INFO):
+        return response
     elapsed = time.perf_counter() - g.get("started", time.perf_counter())
     access_log.info(
         "request",

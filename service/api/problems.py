@@ -78,11 +78,11 @@ def from_http_exception(error: HTTPException) -> Response:
     """Any werkzeug HTTP error (including webargs' 422) as a problem document."""
     data = getattr(error, "data", None) or {}
     code = error.code or 500
-    if code == 422 and "messages" in data:
-        return invalid(entries(data["messages"]))
     if "messages" in data:
-        detail = "; ".join(e["message"] for e in entries(data["messages"]))
-        return problem(code, detail, errors=entries(data["messages"]))
+        errors = entries(data["messages"])
+        if code == 422:
+            return invalid(errors)
+        return problem(code, "; ".join(e["message"] for e in errors), errors=errors)
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     headers |= data.get("headers") or {}
     detail = data.get("message") or error.description or _phrase(code)

@@ -79,18 +79,19 @@ def ruleset_field() -> RuleSetChoice:
     )
 
 
+def _batch(item: ma.fields.Field, limit: int, description: str = "") -> fields.List:  # type: ignore[type-arg]
+    """The items of a batch request: 1 to ``limit``, documented as such."""
+    metadata = ({"description": description} if description else {}) | {"maxItems": limit}
+    return fields.List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
+
+
 class ClassifyRequest(Strict):
     cards = Cards(required=True, metadata={"description": "the card set to classify"})
     rules = ruleset_field()
 
 
 class ClassifyBatchRequest(Strict):
-    items = fields.List(
-        Cards(),
-        required=True,
-        validate=validate.Length(1, MAX_BATCH),
-        metadata={"maxItems": MAX_BATCH},
-    )
+    items = _batch(Cards(), MAX_BATCH)
     rules = ruleset_field()
 
 
@@ -106,6 +107,9 @@ class PlayObject(Strict):
         return Play(data["cards"], data["kind"], data["rank"])
 
 
+_PLAY_OBJECT = PlayObject()
+
+
 class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
     """A play: a card list, or an object declaring its reading; loads a ``Play``."""
 
@@ -118,7 +122,7 @@ class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Play:
         if isinstance(value, dict):
-            play: Play = PlayObject().load(value)
+            play: Play = _PLAY_OBJECT.load(value)
             return play
         return Play(self.cards.deserialize(value))
 
@@ -135,12 +139,7 @@ class BeatsItem(Strict):
 
 
 class BeatsBatchRequest(Strict):
-    items = fields.List(
-        fields.Nested(BeatsItem),
-        required=True,
-        validate=validate.Length(1, MAX_BATCH),
-        metadata={"maxItems": MAX_BATCH},
-    )
+    items = _batch(fields.Nested(BeatsItem), MAX_BATCH)
     rules = ruleset_field()
 
 
@@ -466,12 +465,7 @@ class HandValidateRequest(HandRecord):
 
 
 class HandValidateBatchRequest(Strict):
-    items = fields.List(
-        fields.Nested(HandRecord),
-        required=True,
-        validate=validate.Length(1, MAX_HANDS),
-        metadata={"maxItems": MAX_HANDS},
-    )
+    items = _batch(fields.Nested(HandRecord), MAX_HANDS)
     rules = ruleset_field()
 
 
@@ -505,12 +499,7 @@ class LedgerHand(HandRecord):
 
 
 class MatchScoreRequest(Strict):
-    hands = fields.List(
-        fields.Nested(LedgerHand),
-        required=True,
-        validate=validate.Length(1, MAX_HANDS),
-        metadata={"description": "the hands of the match, in order", "maxItems": MAX_HANDS},
-    )
+    hands = _batch(fields.Nested(LedgerHand), MAX_HANDS, "the hands of the match, in order")
     rules = ruleset_field()
 
 

@@ -193,6 +193,11 @@ def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("♠10 10h BJ x")]
     ['TS', 'TH', 'B', 'B']
     """
+    return _parse(value)[0]
+
+
+def _parse(value: str | Sequence[str]) -> tuple[tuple[Card, ...], list[int]]:
+    """The cards of a card list and where each one's token starts (one pass over the text)."""
     pairs = [(p, t) for t, p in _split(value)] if isinstance(value, str) else list(enumerate(value))
     cards: list[Card] = []
     problems: list[CardProblem] = []
@@ -208,7 +213,7 @@ def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
             cards.append(card)
     if problems:
         raise CardError(problems)
-    return tuple(cards)
+    return tuple(cards), [position for position, _ in pairs]
 
 
 def parse_rank(token: str) -> Rank:
@@ -312,8 +317,7 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1) -> Counts:
         counts = _fast_counts(value)
         if counts is not None and max(counts[:13]) <= 4 * copies and max(counts[13:]) <= copies:
             return tuple(counts)
-    cards = parse_cards(value)
-    positions = _positions(value)
+    cards, positions = _parse(value)
     check_deck(cards, copies=copies, positions=positions)
     return counts_of(cards)
 
@@ -332,12 +336,6 @@ def _fast_counts(text: str) -> list[int] | None:
     except KeyError:
         return None
     return counts
-
-
-def _positions(value: str | Sequence[str]) -> list[int]:
-    if isinstance(value, str):
-        return [position for _, position in _split(value)]
-    return list(range(len(value)))
 
 
 def contains(hand: Counts, play: Counts) -> bool:

@@ -21,7 +21,7 @@ def _example(play: str, previous: str) -> dict[str, Any]:
 
 
 @blp.route("/beats", methods=["POST"])
-@blp.arguments(BeatsRequest, example={"play": "2222", "previous": "TJQKA"})
+@blp.arguments(BeatsRequest(), example={"play": "2222", "previous": "TJQKA"})
 @blp.response(200, BeatsAnswer, example=_example("2222", "TJQKA"))
 def beats(args: dict[str, Any]) -> Response:
     """Whether `play` beats `previous` (RULES.md 3), with a reason code and a sentence.
@@ -34,7 +34,7 @@ def beats(args: dict[str, Any]) -> Response:
 
 @blp.route("/beats/batch", methods=["POST"])
 @blp.arguments(
-    BeatsBatchRequest,
+    BeatsBatchRequest(),
     example={
         "items": [{"play": "BR", "previous": "2222"}, {"play": "9TJQKA", "previous": "34567"}]
     },

@@ -19,7 +19,7 @@ EXAMPLE = classify_answer(read_hand("3 3 3 10 10"), STANDARD)
 
 
 @blp.route("/classify", methods=["POST"])
-@blp.arguments(ClassifyRequest, example={"cards": "3 3 3 10 10"})
+@blp.arguments(ClassifyRequest(), example={"cards": "3 3 3 10 10"})
 @blp.response(200, ClassifyAnswer, example=EXAMPLE)
 def classify(args: dict[str, Any]) -> Response:
     """Classify a card set: every reading under the rule set, preferred first (RULES.md 2, 4).
@@ -30,7 +30,7 @@ def classify(args: dict[str, Any]) -> Response:
 
 
 @blp.route("/classify/batch", methods=["POST"])
-@blp.arguments(ClassifyBatchRequest, example={"items": ["3 3 3 10 10", "3345"]})
+@blp.arguments(ClassifyBatchRequest(), example={"items": ["3 3 3 10 10", "3345"]})
 @blp.response(
     200,
     ClassifyBatchAnswer,

@@ -80,7 +80,7 @@ def _example(schema: type[ma.Schema], body: dict[str, Any], answer: Answer) -> d
 
 
 @blp.route("/hands/validate", methods=["POST"])
-@blp.arguments(HandValidateRequest, example=SPRING)
+@blp.arguments(HandValidateRequest(), example=SPRING)
 @blp.response(200, HandAnswer, example=_example(HandValidateRequest, SPRING, _validate))
 def validate_hand(args: dict[str, Any]) -> Response:
     """Replay a hand record (RULES.md 5-7) and stop at its first illegal event.
@@ -95,7 +95,7 @@ def validate_hand(args: dict[str, Any]) -> Response:
 
 
 @blp.route("/hands/validate/batch", methods=["POST"])
-@blp.arguments(HandValidateBatchRequest, example=BATCH)
+@blp.arguments(HandValidateBatchRequest(), example=BATCH)
 @blp.response(200, HandBatchAnswer, example=_example(HandValidateBatchRequest, BATCH, _batch))
 def validate_hands(args: dict[str, Any]) -> Response:
     """Validate many hand records under one rule set: one result per item, in order."""
@@ -103,7 +103,7 @@ def validate_hands(args: dict[str, Any]) -> Response:
 
 
 @blp.route("/matches/score", methods=["POST"])
-@blp.arguments(MatchScoreRequest, example=MATCH)
+@blp.arguments(MatchScoreRequest(), example=MATCH)
 @blp.response(200, MatchScoreAnswer, example=_example(MatchScoreRequest, MATCH, _ledger))
 def score_match(args: dict[str, Any]) -> Response:
     """Score a match: each hand validated and scored, each player's points per hand and running

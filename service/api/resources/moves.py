@@ -21,7 +21,7 @@ EXAMPLE_ANSWER = moves_answer(
 
 
 @blp.route("/legal-moves", methods=["POST"])
-@blp.arguments(LegalMovesRequest, example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
+@blp.arguments(LegalMovesRequest(), example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
 @blp.response(200, LegalMovesAnswer, example=EXAMPLE_ANSWER)
 def legal_moves(args: dict[str, Any]) -> Response:
     """The legal moves of a hand, a page at a time, with their total `count` and `can_pass`.

@@ -19,7 +19,7 @@ EXAMPLE = {"bid": 3, "winner": "landlord", "bombs": 2, "rockets": 1}
 
 
 @blp.route("/score", methods=["POST"])
-@blp.arguments(ScoreRequest, example=EXAMPLE)
+@blp.arguments(ScoreRequest(), example=EXAMPLE)
 @blp.response(200, ScoreAnswer, example=score_answer(EXAMPLE, STANDARD))
 def score(args: dict[str, Any]) -> Response:
     """Score a hand (RULES.md 7): stake, multiplier, each side's points and every factor."""
