@@ -12,11 +12,13 @@ import hashlib
 
 import pytest
 
-from service.rules import PRESETS, RuleSet, classify, legal_moves, read_hand, readings_of, universe
+from service.rules import PRESETS, RuleSet, classify, legal_moves, read_play, readings_of, universe
 
 FULL_DECK = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
 
 PINNED = {
+    "big_three": (171, "71f918f82b4c5c347c928f884f3c742f25281a0e69a550d6272f370fd7bc7d63"),
+    "four_player": (9079, "2bf29168a9bfbc389b244f2c5c8d457a19552f56aa68d814b9779e43c2060db5"),
     "douzero": (29984, "faef28db65f14abefe31e5a1026fe1fc1a690208c644fd5e42d88b5278e5ecc9"),
     "openspiel": (25661, "a3111886ebcb1cf0fb88f16c5f538b8c04d3e04d360e47e97fb5270fefdaa772"),
     "rlcard": (27471, "546eb6f09306f64fb294c23d274f1009b5cbd948ada23714c49f9d84cda2835d"),
@@ -27,7 +29,7 @@ PINNED = {
 def universe_digest(rules: RuleSet) -> tuple[int, str]:
     """The number of playable card sets and the digest of all their readings."""
     digest = hashlib.sha256()
-    sets = sorted({m.cards for m in legal_moves(FULL_DECK, rules=rules)})
+    sets = sorted({m.cards for m in legal_moves(rules.table.full_deck, rules=rules)})
     for cards in sets:
         readings = classify(cards, rules)
         line = " ".join(
@@ -42,6 +44,23 @@ def test_universe_is_pinned(name: str) -> None:
     assert universe_digest(PRESETS[name]) == PINNED[name]
 
 
+def test_variant_universe_sizes_match_a_count_by_hand() -> None:
+    """RULES.md 9 and 10: the universes counted kind by kind, by hand.
+
+    big_three: 13 singles, pairs, trios and quads; runs within 4..K (10 ranks) of lengths
+    3..10: 36; runs of pairs 36; runs of trios (3..6) 26; runs of quads (3..5) 21.
+    four_player: 15 singles (jokers too); 15 pairs (BB, RR under joker_pairs); 13 trios;
+    13 x 14 trios with a pair; chains 36; pair chains (3..12) 55; airplanes (2..11) 65;
+    airplanes with n = 2..6 pairs chosen among the 15 - n pair ranks outside the chain;
+    13 x 5 bombs (4, 5, 6, 7, 8 of a kind); the nuke.
+    """
+    from math import comb
+
+    assert PINNED["big_three"][0] == 4 * 13 + 36 + 36 + 26 + 21
+    wings = sum((13 - n) * comb(15 - n, n) for n in range(2, 7))
+    assert PINNED["four_player"][0] == 15 + 15 + 13 + 13 * 14 + 36 + 55 + 65 + wings + 65 + 1
+
+
 def test_rlcard_universe_size_matches_rlcard_action_space() -> None:
     """rlcard 1.2.0 has 27,472 actions, one of which is pass."""
     assert PINNED["rlcard"][0] == 27472 - 1
@@ -49,7 +68,7 @@ def test_rlcard_universe_size_matches_rlcard_action_space() -> None:
 
 def test_every_universe_set_classifies_to_its_listed_reading() -> None:
     for rules in PRESETS.values():
-        for move in legal_moves(FULL_DECK, rules=rules):
+        for move in legal_moves(rules.table.full_deck, rules=rules):
             assert classify(move.cards, rules)[0] == move
 
 
@@ -59,7 +78,7 @@ def test_table_and_shape_classifier_agree_on_the_universe(name: str) -> None:
     give the same readings, in the same order, for every playable set."""
     rules = PRESETS[name]
     for cards, readings in universe(rules).items():
-        assert readings_of(read_hand(cards), rules) == readings, cards
+        assert readings_of(read_play(cards, rules), rules) == readings, cards
 
 
 if __name__ == "__main__":

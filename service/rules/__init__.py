@@ -28,23 +28,38 @@ from .cards import (
     read_hand,
     subtract,
 )
-from .combos import Combination, Reason, Verdict, beats, best_beating, choose, readings_of
+from .combos import (
+    Combination,
+    Reason,
+    Verdict,
+    beats,
+    best_beating,
+    choose,
+    read_play,
+    readings_of,
+)
 from .kinds import SHAPES, Kind, Shape
 from .moves import LegalMoves, PlayCheck, check_play, classify, combination, legal_moves, universe
 from .ruleset import (
+    BIG_THREE,
     DOUZERO,
+    FOUR_PLAYER,
     OPENSPIEL,
     PRESETS,
     RLCARD,
     STANDARD,
     BiddingMode,
+    Game,
     RuleSet,
     RuleSetError,
+    Table,
     get_ruleset,
 )
 
 __all__ = [
+    "BIG_THREE",
     "DOUZERO",
+    "FOUR_PLAYER",
     "OPENSPIEL",
     "PRESETS",
     "RLCARD",
@@ -56,6 +71,7 @@ __all__ = [
     "CardProblem",
     "Combination",
     "Counts",
+    "Game",
     "Kind",
     "LegalMoves",
     "PlayCheck",
@@ -65,6 +81,7 @@ __all__ = [
     "RuleSetError",
     "Shape",
     "Suit",
+    "Table",
     "Verdict",
     "beats",
     "best_beating",
@@ -82,6 +99,7 @@ __all__ = [
     "parse_counts",
     "parse_rank",
     "read_hand",
+    "read_play",
     "readings_of",
     "subtract",
     "universe",

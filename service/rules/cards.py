@@ -252,9 +252,14 @@ def format_counts(counts: Counts) -> str:
 
 
 def check_deck(
-    cards: Sequence[Card], *, copies: int = 1, positions: Sequence[int] | None = None
+    cards: Sequence[Card],
+    *,
+    copies: int = 1,
+    jokers: int | None = None,
+    positions: Sequence[int] | None = None,
 ) -> None:
-    """Raise ``CardError`` if ``copies`` decks cannot hold these cards (RULES.md section 1).
+    """Raise ``CardError`` if ``copies`` decks with ``jokers`` jokers of each colour (default:
+    ``copies``) cannot hold these cards (RULES.md section 1).
 
     Every problem is reported: too many of a rank, too many of a joker, a suited card repeated.
 
@@ -264,23 +269,22 @@ def check_deck(
     service.rules.cards.CardError: more than 4 cards of rank 7 (the 5th at 4)
     """
     where = list(positions) if positions is not None else list(range(len(cards)))
+    jokers = copies if jokers is None else jokers
     seen_rank = [0] * NUM_RANKS
     seen_card: dict[tuple[Rank, Suit], int] = {}
     problems: list[CardProblem] = []
     for card, position in zip(cards, where, strict=True):
         seen_rank[card.rank] += 1
-        limit = copies if card.rank.is_joker else 4 * copies
+        limit = jokers if card.rank.is_joker else 4 * copies
         if seen_rank[card.rank] == limit + 1:
             what = "jokers" if card.rank.is_joker else "cards"
-            problems.append(
-                CardProblem(
-                    "too_many_of_rank",
-                    str(card),
-                    position,
-                    f"more than {limit} {what} of rank {card.rank.char} "
-                    f"(the {ordinal(limit + 1)} at {position})",
-                )
+            text = (
+                f"more than {limit} {what} of rank {card.rank.char} "
+                f"(the {ordinal(limit + 1)} at {position})"
+                if limit
+                else f"joker {card.rank.char} at {position}: this deck has no jokers"
             )
+            problems.append(CardProblem("too_many_of_rank", str(card), position, text))
         if card.suit is not None:
             key = (card.rank, card.suit)
             seen_card[key] = seen_card.get(key, 0) + 1
@@ -303,8 +307,10 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def read_hand(value: str | Sequence[str], *, copies: int = 1) -> Counts:
+def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None = None) -> Counts:
     """Parse a card list and check that the deck can hold it; return its rank counts.
+
+    The deck is ``copies`` decks with ``jokers`` jokers of each colour (default: ``copies``).
 
     >>> format_counts(read_hand(["10", "j", "Q", "k", "A"]))
     'TJQKA'
@@ -315,10 +321,11 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1) -> Counts:
     """
     if isinstance(value, str) and len(value) <= _FAST_LIMIT:
         counts = _fast_counts(value)
-        if counts is not None and max(counts[:13]) <= 4 * copies and max(counts[13:]) <= copies:
+        top = copies if jokers is None else jokers
+        if counts is not None and max(counts[:13]) <= 4 * copies and max(counts[13:]) <= top:
             return tuple(counts)
     cards, positions = _parse(value)
-    check_deck(cards, copies=copies, positions=positions)
+    check_deck(cards, copies=copies, jokers=jokers, positions=positions)
     return counts_of(cards)
 
 

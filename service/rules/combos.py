@@ -26,8 +26,17 @@ from .cards import (
     parse_rank,
     read_hand,
 )
-from .kinds import KIND_ORDER, SHAPES, Kind, Shape
-from .ruleset import STANDARD, RuleSet, get_ruleset
+from .kinds import (
+    BOMB_KINDS,
+    GAME_KINDS,
+    KIND_ORDER,
+    SHAPES,
+    THREE_PLAYER_KINDS,
+    TOP_KINDS,
+    Kind,
+    Shape,
+)
+from .ruleset import STANDARD, Game, RuleSet, get_ruleset
 
 ACE = int(Rank.ACE)
 TWO = int(Rank.TWO)
@@ -52,6 +61,9 @@ class Combination:
     primal: str
     kickers: str
     order: tuple[int, int, int, tuple[int, ...]] = field(compare=False, repr=False)
+    power: int = field(compare=False, repr=False)
+    """The primal rank's place in the game's rank order (the rank's index, except in Big
+    Three, where 3 is the highest)."""
 
     @classmethod
     def of(
@@ -63,9 +75,10 @@ class Combination:
         rules: RuleSet = STANDARD,
     ) -> Combination:
         """The preferred reading of ``cards``, or the declared one; ``ValueError`` if none."""
-        readings = readings_of(read_hand(cards), rules)
+        counts = read_play(cards, rules)
+        readings = readings_of(counts, rules)
         if not readings:
-            raise ValueError(f"{format_counts(read_hand(cards))!r} is not a combination")
+            raise ValueError(f"{format_counts(counts)!r} is not a combination")
         chosen = choose(readings, kind, rank)
         if chosen is None:
             raise ValueError(f"no reading of {readings[0].cards!r} as {kind} {rank or ''}")
@@ -95,14 +108,25 @@ class Combination:
 
     @property
     def is_bomb(self) -> bool:
-        """Whether this is a bomb (the rocket is not a bomb; four-with-kickers are not)."""
-        return self.kind is Kind.BOMB
+        """Whether this is a bomb: of any size in the four-player game (the rocket and the nuke
+        are not bombs; four-with-kickers are not)."""
+        return self.kind in BOMB_KINDS
 
     def __str__(self) -> str:
         return f"{self.kind} {self.cards} (rank {self.rank.char})"
 
     def __repr__(self) -> str:
         return f"Combination.of({self.cards!r}, kind={self.kind.value!r}, rank={self.rank.char!r})"
+
+
+def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
+    """Read a card list against the deck of the rule set's game (``read_hand``).
+
+    >>> format_counts(read_play("3 3 3 3 3", get_ruleset("four_player")))
+    '33333'
+    """
+    table = rules.table
+    return read_hand(cards, copies=table.copies, jokers=table.jokers)
 
 
 _INTERNED: dict[tuple[Kind, int, int, tuple[int, ...]], Combination] = {}
@@ -139,7 +163,7 @@ def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Com
         counts[r] += primal.count(char)
     cards = format_counts(tuple(counts))
     order = (KIND_ORDER[kind], top, length, kickers)
-    return Combination(kind, Rank(top), length, cards, primal, kicker_text, order)
+    return Combination(kind, Rank(top), length, cards, primal, kicker_text, order, top)
 
 
 # --- Kicker rules (RULES.md section 2, options of section 8) -----------------------------------
@@ -206,7 +230,9 @@ BySize = dict[int, tuple[tuple[Kind, Shape, int], ...]]
 
 def allowed_kinds(rules: RuleSet) -> tuple[Kind, ...]:
     """The kinds that exist under a rule set, in listing order."""
-    off: set[Kind] = set()
+    if rules.game is not Game.THREE_PLAYER:
+        return GAME_KINDS[rules.game.value]
+    off = set(Kind) - set(THREE_PLAYER_KINDS)
     if not rules.four_with_two:
         off |= {Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS}
     if not rules.four_with_single:
@@ -258,6 +284,11 @@ def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination,
     >>> [c.kind.value for c in readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))]
     ['airplane', 'airplane_singles', 'airplane_singles']
     """
+    if rules.game is not Game.THREE_PLAYER:
+        # The other games' forms build on this module's Combination, so they load late.
+        from .variants import variant_readings  # noqa: PLC0415
+
+        return variant_readings(counts, rules)
     if counts == ROCKET_COUNTS:
         return (make(Kind.ROCKET, BLACK, 1),)
     found: list[Combination] = []
@@ -282,11 +313,11 @@ def _kickers_legal(kick: Counts, shape: Shape, start: int, length: int, rules: R
 def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
     """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest."""
     return (
-        combo.kind is not Kind.ROCKET,
-        combo.kind is not Kind.BOMB,
+        combo.kind not in TOP_KINDS,
+        combo.kind not in BOMB_KINDS,
         bool(combo.kickers),
         -combo.length,
-        -combo.rank,
+        -combo.power,
         KIND_ORDER[combo.kind],
     )
 
@@ -357,25 +388,33 @@ def beats(play: Combination, previous: Combination) -> Verdict:
     >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
     <Reason.DIFFERENT_LENGTH: 'different_length'>
     """
-    if play.kind is Kind.ROCKET:
-        return Verdict(True, Reason.ROCKET, "the rocket beats everything")
-    if previous.kind is Kind.ROCKET:
-        return Verdict(False, Reason.ROCKET_UNBEATABLE, "nothing beats the rocket")
+    if play.kind in TOP_KINDS:
+        return Verdict(True, Reason.ROCKET, f"the {play.kind} beats everything")
+    if previous.kind in TOP_KINDS:
+        return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
     if play.is_bomb and not previous.is_bomb:
-        return Verdict(True, Reason.BOMB, f"a bomb beats any {previous.kind}")
+        return Verdict(True, Reason.BOMB, f"a {play.kind} beats any {previous.kind}")
     if previous.is_bomb and not play.is_bomb:
         return Verdict(False, Reason.BOMB_ON_TABLE, "only a higher bomb or the rocket beats a bomb")
-    if play.kind is not previous.kind:
+    size, other = len(play.cards), len(previous.cards)
+    if play.is_bomb and size != other:  # four-player: a larger group beats a smaller one
+        more = size > other
+        return Verdict(
+            more,
+            Reason.HIGHER_BOMB if more else Reason.LOWER_BOMB,
+            f"a bomb of {size} cards {'beats' if more else 'does not beat'} one of {other}",
+        )
+    if play.kind is not previous.kind and not play.is_bomb:
         return Verdict(
             False, Reason.DIFFERENT_KIND, f"a {play.kind} does not beat a {previous.kind}"
         )
-    if len(play.cards) != len(previous.cards):
+    if size != other:
         return Verdict(
             False,
             Reason.DIFFERENT_LENGTH,
-            f"a {play.kind} of {len(play.cards)} cards does not beat one of {len(previous.cards)}",
+            f"a {play.kind} of {size} cards does not beat one of {other}",
         )
-    higher = play.rank > previous.rank
+    higher = play.power > previous.power
     code = (
         (Reason.HIGHER_BOMB, Reason.LOWER_BOMB)
         if play.is_bomb
@@ -416,5 +455,6 @@ __all__ = [
     "choose",
     "get_ruleset",
     "make",
+    "read_play",
     "readings_of",
 ]

@@ -32,7 +32,8 @@ from .combos import (
     preference,
 )
 from .kinds import KIND_ORDER, SHAPES, Kind, Shape
-from .ruleset import RuleSet
+from .ruleset import Game, RuleSet
+from .variants import variant_moves, variant_readings
 
 
 class _Hand:
@@ -332,6 +333,8 @@ def _plan(rules: RuleSet) -> tuple[tuple[tuple[Kind, Family, int, int], ...], bo
 def generate(
     hand: Counts, rules: RuleSet, previous: Combination | None, kinds: Collection[Kind] | None
 ) -> list[Combination]:
+    if rules.game is not Game.THREE_PLAYER:
+        return variant_moves(hand, rules, previous, kinds)
     families, ambiguous = _plan(rules)
     held = _Hand(hand)
     found: list[Combination] = []
@@ -359,6 +362,9 @@ FULL_DECK: Counts = (4,) * 13 + (1, 1)
 
 def every_reading(hand: Counts, rules: RuleSet) -> list[Combination]:
     """Every lead of ``hand`` in every reading (a card set read two ways appears twice)."""
+    if rules.game is not Game.THREE_PLAYER:
+        leads = variant_moves(hand, rules, None, None)
+        return [r for c in leads for r in variant_readings(c.counts, rules)]
     families, _ = _plan(rules)
     held = _Hand(hand)
     return [combo for _, family, _, _ in families for combo in family(held, rules, -1, 0)]

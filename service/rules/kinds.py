@@ -57,6 +57,24 @@ class Kind(StrEnum):
     """Four of a rank (炸弹): beats every kind but bombs of higher rank and the rocket."""
     ROCKET = "rocket"
     """Both jokers (王炸): beats everything."""
+    QUAD = "quad"
+    """Four of a rank as an ordinary play (四张; Big Three, which has no bombs)."""
+    RUN = "run"
+    """Three or more consecutive singles within 4..K (Big Three)."""
+    PAIR_RUN = "pair_run"
+    """Three or more consecutive pairs within 4..K (Big Three)."""
+    TRIO_RUN = "trio_run"
+    """Three or more consecutive trios within 4..K (Big Three)."""
+    QUAD_RUN = "quad_run"
+    """Three or more consecutive fours within 4..K (Big Three)."""
+    SIX_ROCKET = "six_rocket"
+    """Six of a rank, the four-player game's "rocket" (六炸): a bomb above five of a kind."""
+    MISSILE = "missile"
+    """Seven of a rank (七炸, four-player game): a bomb above six of a kind."""
+    SKY_EXPLOSION = "sky_explosion"
+    """Eight of a rank (八炸, four-player game): a bomb above seven of a kind."""
+    NUKE = "nuke"
+    """All four jokers (天王炸, four-player game): beats everything."""
 
     @property
     def display_name(self) -> str:
@@ -89,7 +107,21 @@ _NAMES: dict[Kind, tuple[str, str]] = {
     Kind.SPACE_SHUTTLE_PAIRS: ("Space shuttle with pairs", "航天飞机带对"),
     Kind.BOMB: ("Bomb", "炸弹"),
     Kind.ROCKET: ("Rocket", "王炸"),
+    Kind.QUAD: ("Quad", "四张"),
+    Kind.RUN: ("Run", "顺子"),
+    Kind.PAIR_RUN: ("Run of pairs", "连对"),
+    Kind.TRIO_RUN: ("Run of trios", "三连"),
+    Kind.QUAD_RUN: ("Run of quads", "四连"),
+    Kind.SIX_ROCKET: ("Rocket (six of a kind)", "六炸"),
+    Kind.MISSILE: ("Missile", "七炸"),
+    Kind.SKY_EXPLOSION: ("Sky explosion", "八炸"),
+    Kind.NUKE: ("Nuke", "天王炸"),
 }
+
+#: Kinds that beat every play outside them (RULES.md 3 and 9); within, more cards win, then rank.
+BOMB_KINDS = frozenset({Kind.BOMB, Kind.SIX_ROCKET, Kind.MISSILE, Kind.SKY_EXPLOSION})
+#: Kinds that beat everything and that nothing beats: the rocket, the four-player nuke.
+TOP_KINDS = frozenset({Kind.ROCKET, Kind.NUKE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +140,8 @@ class Shape:
         return length * (self.width + self.kickers * self.kicker_width)
 
 
-#: Every kind's shape (RULES.md section 2, and the optional kinds of section 8). The rocket is
-#: not a shape of ranks; it is handled on its own.
+#: Every three-player kind's shape (RULES.md section 2, and the optional kinds of section 8).
+#: The rocket is not a shape of ranks; it is handled on its own.
 SHAPES: dict[Kind, Shape] = {
     Kind.SINGLE: Shape(1),
     Kind.PAIR: Shape(2),
@@ -129,6 +161,23 @@ SHAPES: dict[Kind, Shape] = {
     Kind.SPACE_SHUTTLE_SINGLES: Shape(4, 2, 3, 2, 1, chain=True),
     Kind.SPACE_SHUTTLE_PAIRS: Shape(4, 2, 2, 2, 2, chain=True),
     Kind.BOMB: Shape(4),
+}
+"""The kinds of the other games have their shapes in ``service.rules.variants``."""
+
+#: The kinds of the three-player game (sections 2 and 8), in ``Kind`` order.
+THREE_PLAYER_KINDS = tuple(Kind)[: tuple(Kind).index(Kind.ROCKET) + 1]
+
+#: The kinds of the other games (RULES.md 9 and 10), by ``Game`` value, in ``Kind`` order.
+GAME_KINDS: dict[str, tuple[Kind, ...]] = {
+    "four_player": (
+        *(Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_PAIR, Kind.CHAIN, Kind.PAIR_CHAIN),
+        *(Kind.AIRPLANE, Kind.AIRPLANE_PAIRS, Kind.BOMB, Kind.SIX_ROCKET, Kind.MISSILE),
+        *(Kind.SKY_EXPLOSION, Kind.NUKE),
+    ),
+    "big_three": (
+        *(Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.QUAD),
+        *(Kind.RUN, Kind.PAIR_RUN, Kind.TRIO_RUN, Kind.QUAD_RUN),
+    ),
 }
 
 #: The order kinds are listed in (legal moves, readings of equal preference).

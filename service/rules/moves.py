@@ -27,9 +27,17 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeGuard, cast
 
-from .cards import Counts, contains, format_counts, read_hand
-from .combos import Combination, Reason, best_beating, choose, preference, readings_of
-from .generate import FULL_DECK, every_reading, generate
+from .cards import Counts, contains, format_counts
+from .combos import (
+    Combination,
+    Reason,
+    best_beating,
+    choose,
+    preference,
+    read_play,
+    readings_of,
+)
+from .generate import every_reading, generate
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -42,7 +50,7 @@ def universe(rules: RuleSet) -> Table:
     table: Table | None = rules.memo.get("universe")
     if table is None:
         grouped: dict[str, list[Combination]] = {}
-        for combo in every_reading(FULL_DECK, rules):
+        for combo in every_reading(rules.table.full_deck, rules):
             grouped.setdefault(combo.cards, []).append(combo)
         table = {cards: tuple(sorted(found, key=preference)) for cards, found in grouped.items()}
         rules.memo["universe"] = table
@@ -60,7 +68,7 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     except TypeError:  # a list of tokens
         found = None
     if found is None:
-        found = table.get(format_counts(read_hand(cards)), ())
+        found = table.get(format_counts(read_play(cards, rules)), ())
     return found
 
 
@@ -183,7 +191,7 @@ class LegalMoves:
     ) -> PlayCheck:
         """Whether a play is legal here, and why (see ``check_play``)."""
         result = check_play(
-            self.hand, read_hand(play), self.previous, self.rules, kind=kind, rank=rank
+            self.hand, read_play(play, self.rules), self.previous, self.rules, kind=kind, rank=rank
         )
         combo = result.combination
         if result and combo is not None and self.kinds is not None and combo.kind not in self.kinds:
@@ -221,7 +229,7 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    counts = hand if _is_counts(hand) else read_hand(cast(Cards, hand))
+    counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
     return LegalMoves(counts, _previous(previous, rules), rules, wanted)
 

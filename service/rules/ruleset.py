@@ -30,6 +30,80 @@ class BiddingMode(StrEnum):
     """Bidding goes round until the last bid is followed by two passes."""
 
 
+class Game(StrEnum):
+    """Which game a rule set plays: its deck, seats, deal and kinds (RULES.md 1, 9 and 10)."""
+
+    THREE_PLAYER = "three_player"
+    """Dou Dizhu: one deck of 54, three seats of 17 and a kitty of 3 (sections 1 to 8)."""
+    FOUR_PLAYER = "four_player"
+    """Four-player Dou Dizhu: two decks of 108, four seats of 25 and a kitty of 8 (section 9)."""
+    BIG_THREE = "big_three"
+    """Big Three (大三): 52 cards, no jokers, 3 the highest rank, three seats of 16 and a kitty
+    of 4 (section 10)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Table:
+    """What a game deals and how its turns go: the facts a rule set does not choose."""
+
+    seats: int
+    """Players, seats 0 to ``seats - 1``; after seat i comes seat (i + 1) % seats."""
+    hand: int
+    """Cards dealt to each seat."""
+    kitty: int
+    """Cards left for the landlord (the high bidder)."""
+    copies: int
+    """Decks: how many of each suited card; ``4 * copies`` cards of a rank."""
+    jokers: int
+    """Jokers of each colour in the deck (0: no jokers)."""
+    first_bid_required: bool = False
+    """The first bidder may not pass (Big Three), so there is never a redeal."""
+    first_bidder_leads: bool = False
+    """The first bidder leads the first trick, not the landlord (Big Three)."""
+    multipliers: bool = True
+    """Bombs, rockets, spring and doublings multiply the stake (not in Big Three)."""
+    max_bid: int = 3
+    """The highest bid; bids are 1 to ``max_bid``."""
+
+    @property
+    def landlord_hand(self) -> int:
+        """How many cards the landlord holds after taking the kitty."""
+        return self.hand + self.kitty
+
+    @property
+    def full_deck(self) -> tuple[int, ...]:
+        """The whole deck as rank counts (``3`` to ``2``, then the two jokers)."""
+        return (4 * self.copies,) * 13 + (self.jokers,) * 2
+
+
+TABLES: dict[Game, Table] = {
+    Game.THREE_PLAYER: Table(seats=3, hand=17, kitty=3, copies=1, jokers=1),
+    Game.FOUR_PLAYER: Table(seats=4, hand=25, kitty=8, copies=2, jokers=2),
+    Game.BIG_THREE: Table(
+        seats=3,
+        hand=16,
+        kitty=4,
+        copies=1,
+        jokers=0,
+        first_bid_required=True,
+        first_bidder_leads=True,
+        multipliers=False,
+    ),
+}
+
+#: The options of the three-player game's kickers and four-with kinds; other games have none.
+THREE_PLAYER_OPTIONS = (
+    "four_with_two",
+    "kicker_ranks_repeat",
+    "rocket_as_kickers",
+    "bomb_in_kickers",
+    "adjacent_trio_kickers",
+    "four_with_single",
+    "four_with_pair",
+    "space_shuttle",
+)
+
+
 class RuleSetError(ValueError):
     """A rule set whose options contradict each other, or an unknown rule set or option."""
 
@@ -49,6 +123,7 @@ class RuleSet:
     name: str = "custom"
     version: str = "1"
     description: str = ""
+    game: Game = Game.THREE_PLAYER
     four_with_two: bool = True
     kicker_ranks_repeat: bool = False
     kicker_rank_max: int = 3
@@ -59,6 +134,7 @@ class RuleSet:
     four_with_single: bool = False
     four_with_pair: bool = False
     space_shuttle: bool = False
+    joker_pairs: bool = False
     bidding: BiddingMode = BiddingMode.SINGLE_ROUND
     kitty_hidden: bool = False
     multiplier_cap: int | None = None
@@ -90,7 +166,28 @@ class RuleSet:
             problems.append("multiplier_cap must be an integer from 1 to 1048576, or null")
         if not isinstance(self.bidding, BiddingMode):
             problems.append(f"bidding must be one of {', '.join(BiddingMode)}")
+        if not isinstance(self.game, Game):
+            problems.append(f"game must be one of {', '.join(Game)}")
+            return problems
+        if self.game is not Game.THREE_PLAYER:
+            problems += [
+                f"{name} is a three-player option: it must be false in {self.game}"
+                for name in THREE_PLAYER_OPTIONS
+                if getattr(self, name) is True
+            ]
+        if self.joker_pairs and self.game is not Game.FOUR_PLAYER:
+            problems.append("joker_pairs needs game four_player (two jokers of a colour)")
+        if self.game is Game.BIG_THREE:
+            if self.same_rank_pairs:
+                problems.append("same_rank_pairs must be false in big_three (no kickers)")
+            if cap is not None:
+                problems.append("multiplier_cap must be null in big_three (no multipliers)")
         return problems
+
+    @property
+    def table(self) -> Table:
+        """What the game deals and how its turns go (seats, hand and kitty sizes, the deck)."""
+        return TABLES[self.game]
 
     @property
     def max_kicker_repeat(self) -> int:
@@ -124,6 +221,8 @@ class RuleSet:
         }
         if "bidding" in changed and isinstance(changed["bidding"], str):
             changed["bidding"] = _bidding(changed["bidding"])
+        if "game" in changed and isinstance(changed["game"], str):
+            changed["game"] = _game(changed["game"])
         if not changed:
             return self
         derived = dataclasses.replace(self, **changed, overrides=())
@@ -139,6 +238,13 @@ def _bidding(value: str) -> BiddingMode:
         return BiddingMode(value)
     except ValueError:
         raise RuleSetError(f"bidding must be one of {', '.join(BiddingMode)}") from None
+
+
+def _game(value: str) -> Game:
+    try:
+        return Game(value)
+    except ValueError:
+        raise RuleSetError(f"game must be one of {', '.join(Game)}") from None
 
 
 def _is_int(value: object) -> bool:
@@ -197,7 +303,37 @@ OPENSPIEL = RuleSet(
     adjacent_trio_kickers=True,
 )
 
-PRESETS: dict[str, RuleSet] = {r.name: r for r in (STANDARD, RLCARD, DOUZERO, OPENSPIEL)}
+FOUR_PLAYER = RuleSet(
+    name="four_player",
+    description=(
+        "RULES.md section 9: two decks, four seats of 25 and a kitty of 8; no single kickers "
+        "and no four-with-kickers; bombs of 4 or 5 of a kind, six_rocket (6), missile (7), "
+        "sky_explosion (8), nuke (all four jokers); a larger bomb beats a smaller one. Where the "
+        "source is silent: two jokers of a colour are a pair (joker_pairs), a joker pair may be "
+        "a pair kicker, and every bomb-class play doubles the stake (the nuke as a rocket)."
+    ),
+    game=Game.FOUR_PLAYER,
+    four_with_two=False,
+    joker_pairs=True,
+)
+BIG_THREE = RuleSet(
+    name="big_three",
+    description=(
+        "RULES.md section 10, Big Three (大三): 52 cards without jokers, 3 the highest rank, "
+        "three seats of 16 and a kitty of 4 taken unseen by the high bidder; single, pair, "
+        "trio, quad, runs of 3 or more within 4..K of singles, pairs, trios and quads; no "
+        "bombs. The first bidder (the holder of the 4 of hearts) must bid and leads the first "
+        "trick; the high bidder wins or loses the bid from each opponent."
+    ),
+    game=Game.BIG_THREE,
+    four_with_two=False,
+    bidding=BiddingMode.UNTIL_TWO_PASSES,
+    kitty_hidden=True,
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.name: r for r in (STANDARD, RLCARD, DOUZERO, OPENSPIEL, FOUR_PLAYER, BIG_THREE)
+}
 
 
 def get_ruleset(name: str = "standard", **overrides: Any) -> RuleSet:
