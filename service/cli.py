@@ -28,7 +28,7 @@ from .answers import (
     rulesets_answer,
     score_answer,
 )
-from .rules import CardError, Kind, RuleSet, RuleSetError, get_ruleset, read_hand
+from .rules import CardError, Kind, RuleSet, RuleSetError, get_ruleset, read_play
 from .rules.scoring import ScoreError
 
 
@@ -41,17 +41,19 @@ def _ruleset_of(args: argparse.Namespace) -> RuleSet:
 
 
 def _classify(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    return classify_answer(read_hand(args.cards), rules)
+    return classify_answer(read_play(args.cards, rules), rules)
 
 
 def _beats(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    return beats_answer(Play(read_hand(args.play)), Play(read_hand(args.previous)), rules)
+    return beats_answer(
+        Play(read_play(args.play, rules)), Play(read_play(args.previous, rules)), rules
+    )
 
 
 def _moves(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     kinds = [Kind(k) for k in args.kinds.split(",")] if args.kinds else None
-    previous = Play(read_hand(args.previous)) if args.previous else None
-    return moves_answer(read_hand(args.hand), rules, previous=previous, kinds=kinds)
+    previous = Play(read_play(args.previous, rules)) if args.previous else None
+    return moves_answer(read_play(args.hand, rules), rules, previous=previous, kinds=kinds)
 
 
 def _score(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:

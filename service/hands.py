@@ -41,21 +41,66 @@ from enum import StrEnum
 from typing import Any
 
 from .answers import stamp
-from .rules import STANDARD, Card, Counts, Kind, Reason, RuleSet, contains, format_counts
+from .rules import (
+    BIG_THREE,
+    FOUR_PLAYER,
+    STANDARD,
+    BiddingMode,
+    Card,
+    Counts,
+    Game,
+    Kind,
+    Rank,
+    Reason,
+    RuleSet,
+    Suit,
+    contains,
+    format_counts,
+)
 from .rules.cards import counts_of, parse_cards
 from .rules.events import GameError, Phase, Violation, deal_problems
 from .rules.game import Hand
 from .rules.scoring import Score
+from .rules.variants import power
 
-SEATS = 3
-MAX_BIDS = 8
-"""Bids in a record: the longest auction has 7 (``until_two_passes``: pass, pass, 1, pass, 2,
-pass, 3), and one more lets a bid after the longest auction be judged (``bidding_over``)."""
-MAX_EVENTS = 155
-"""Plays and passes in a record. At most 52 of the 54 cards are played (the two seats left
-hold one at least), so at most 52 plays; at most two passes come between two plays and none
-before the first or after the last: 52 + 2 x 51 = 154 events. One more lets an event after the
-longest hand be judged (``hand_over``)."""
+
+def longest_auction(rules: RuleSet) -> int:
+    """Bids in the longest auction of a game: under ``until_two_passes``, a pass from every
+    seat but one, then 1, 2 and 3 each after a pass from every seat but two (three players:
+    pass, pass, 1, pass, 2, pass, 3); under ``single_round``, one bid a seat.
+
+    >>> until = BiddingMode.UNTIL_TWO_PASSES
+    >>> longest_auction(STANDARD.derive(bidding=until)), longest_auction(STANDARD)
+    (7, 3)
+    >>> longest_auction(FOUR_PLAYER.derive(bidding=until))
+    10
+    """
+    seats = rules.table.seats
+    if rules.bidding is BiddingMode.SINGLE_ROUND:
+        return seats
+    return (seats - 1) + 1 + (rules.table.max_bid - 1) * (seats - 1)
+
+
+def longest_hand(rules: RuleSet) -> int:
+    """Plays and passes in the longest hand of a game: every card but one a seat for the
+    others is played one at a time, with a pass from every other seat between two plays.
+
+    >>> longest_hand(STANDARD), longest_hand(FOUR_PLAYER), longest_hand(BIG_THREE)
+    (154, 417, 148)
+    """
+    table = rules.table
+    deck = sum(table.full_deck)
+    plays = deck - (table.seats - 1)
+    return plays + (table.seats - 1) * (plays - 1)
+
+
+_UNTIL = BiddingMode.UNTIL_TWO_PASSES
+MAX_BIDS = 1 + max(longest_auction(r.derive(bidding=_UNTIL)) for r in (STANDARD, FOUR_PLAYER))
+"""Bids in a record: the longest auction of any game (10, four players), and one more, so that
+a bid after the longest auction is judged (``bidding_over``)."""
+MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE))
+"""Plays and passes in a record: the longest hand of any game (417, four players), and one
+more, so that an event after the longest hand is judged (``hand_over``)."""
 
 
 class Part(StrEnum):
@@ -231,11 +276,11 @@ class Outcome:
         result = self.score()
         if result is None or self.hand is None or self.hand.landlord is None:
             return None
-        landlord = self.hand.landlord
-        by_seat = [0] * SEATS
+        landlord, seats = self.hand.landlord, self.hand.seats
+        by_seat = [0] * seats
         by_seat[landlord] = result.landlord
         for step, points in enumerate(result.farmers, start=1):
-            by_seat[(landlord + step) % SEATS] = points
+            by_seat[(landlord + step) % seats] = points
         return tuple(by_seat)
 
     def as_dict(self) -> dict[str, Any]:
@@ -293,26 +338,56 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
 # --- Replaying a record -----------------------------------------------------------------------
 
 
-def _suit_problems(record: Record) -> list[tuple[int | None, str]]:
-    """Suited cards dealt twice, each with the seat concerned (None: the kitty)."""
+def _suit_problems(record: Record, rules: RuleSet) -> list[tuple[int | None, str]]:
+    """Suited cards dealt more often than the decks hold them, each with the seat concerned
+    (None: the kitty)."""
+    copies = rules.table.copies
     parts = [(seat, f"seat {seat}", cards) for seat, cards in enumerate(record.hands)]
-    seen: dict[Card, str] = {}
+    seen: dict[Card, list[str]] = {}
     problems: list[tuple[int | None, str]] = []
     for seat, name, cards in [*parts, (None, "the kitty", record.kitty)]:
         for card in (c for c in cards if c.suit is not None):
-            if card not in seen:
-                seen[card] = name
-            elif seen[card] == name:
-                problems.append((seat, f"{name} holds {card} twice"))
-            else:
-                problems.append((seat, f"{name} holds {card}, which {seen[card]} holds too"))
+            holders = seen.setdefault(card, [])
+            holders.append(name)
+            if len(holders) == copies + 1:
+                others = [h for h in holders[:-1] if h != name]
+                where = f", which {others[0]} holds too" if others else " twice"
+                where = where if copies == 1 or others else f" {len(holders)} times"
+                problems.append((seat, f"{name} holds {card}{where}"))
     return problems
+
+
+def _first_bidder_problem(record: Record, rules: RuleSet) -> str | None:
+    """Big Three with every card suited: the first bidder must hold the 4 of hearts or, when
+    the kitty holds it, the lowest heart dealt (RULES.md section 10)."""
+    cards = [c for hand in record.hands for c in hand]
+    if rules.game is not Game.BIG_THREE or any(c.suit is None for c in [*cards, *record.kitty]):
+        return None
+    hearts = [
+        (power(rules.game, c.rank), seat)
+        for seat, hand in enumerate(record.hands)
+        for c in hand
+        if c.suit is Suit.HEARTS
+    ]
+    if not hearts:
+        return None
+    low, seat = min(hearts)
+    if seat == record.first_bidder:
+        return None
+    four = Card(Rank.FOUR, Suit.HEARTS)
+    which = (
+        "4H"
+        if low == power(rules.game, Rank.FOUR)
+        else f"the lowest heart dealt ({four} is in the kitty)"
+    )
+    return f"seat {seat} holds {which} and bids first, not seat {record.first_bidder}"
 
 
 def _deal(record: Record, rules: RuleSet) -> tuple[Hand | None, HandError | None]:
     """The hand dealt, or the deal's problems as one ``bad_deal`` error."""
     dealt = [counts_of(cards) for cards in record.hands]
-    problems = deal_problems(dealt, counts_of(record.kitty)) + _suit_problems(record)
+    problems = deal_problems(dealt, counts_of(record.kitty), rules) + _suit_problems(record, rules)
+    code = Violation.BAD_DEAL
     if not problems:
         try:
             start = Hand.start(
@@ -324,42 +399,53 @@ def _deal(record: Record, rules: RuleSet) -> tuple[Hand | None, HandError | None
         except GameError as error:  # a first bidder that is no seat
             problems = [(error.seat, error.message)]
         else:
-            return start, None
+            wrong = _first_bidder_problem(record, rules)
+            if wrong is None:
+                return start, None
+            problems, code = [(record.first_bidder, wrong)], Violation.WRONG_FIRST_BIDDER
     text = "; ".join(p for _, p in problems)
     seat = problems[0][0]
-    return None, HandError(
-        part=Part.DEAL, index=None, seat=seat, code=Violation.BAD_DEAL, message=text
-    )
+    return None, HandError(part=Part.DEAL, index=None, seat=seat, code=code, message=text)
 
 
 class _Suits:
-    """Where the deal put each suited card, and which suited cards have been played."""
+    """How many copies of each suited card each seat (None: the kitty) has left to play."""
 
     def __init__(self, record: Record) -> None:
-        self.owner: dict[Card, int | None] = {c: None for c in record.kitty if c.suit}
-        for seat, cards in enumerate(record.hands):
-            self.owner |= {c: seat for c in cards if c.suit}
-        self.played: set[Card] = set()
+        self.left: dict[Card, dict[int | None, int]] = {}
+        parts = [*enumerate(record.hands), (None, record.kitty)]
+        for seat, cards in parts:
+            for card in (c for c in cards if c.suit is not None):
+                holders = self.left.setdefault(card, {})
+                holders[seat] = holders.get(seat, 0) + 1
+        self.dealt = {card: sum(h.values()) for card, h in self.left.items()}
+
+    def _mine(self, hand: Hand, seat: int, card: Card) -> int:
+        holders = self.left[card]
+        return holders.get(seat, 0) + (holders.get(None, 0) if seat == hand.landlord else 0)
 
     def verify(self, hand: Hand, seat: int, cards: Sequence[Card]) -> None:
         """Raise ``not_in_hand`` for a suited card that is not the seat's to play."""
-        named: set[Card] = set()
-        for card in (c for c in cards if c.suit is not None):
-            holder = self.owner.get(card, seat)
-            holder = hand.landlord if holder is None else holder
-            text = None
-            if card in self.played:
+        named: dict[Card, int] = {}
+        for card in (c for c in cards if c.suit is not None and c in self.left):
+            count = named[card] = named.get(card, 0) + 1
+            if count <= self._mine(hand, seat, card):
+                continue
+            holders = {s: n for s, n in self.left[card].items() if n}
+            if count > self.dealt[card]:
+                text = f"the play holds {card} {count} times: the deal has {self.dealt[card]}"
+            elif sum(holders.values()) < count:
                 text = f"{card} has been played already"
-            elif card in named:
-                text = f"the play holds {card} twice"
-            elif holder != seat:
-                text = f"{card} was dealt to seat {holder}"
-            if text:
-                raise GameError(Violation.NOT_IN_HAND, text, seat=seat, reason=Reason.NOT_IN_HAND)
-            named.add(card)
+            else:
+                holder = next(s for s in holders if s != seat)
+                text = f"{card} was dealt to seat {hand.landlord if holder is None else holder}"
+            raise GameError(Violation.NOT_IN_HAND, text, seat=seat, reason=Reason.NOT_IN_HAND)
 
-    def take(self, cards: Sequence[Card]) -> None:
-        self.played.update(c for c in cards if c.suit is not None)
+    def take(self, hand: Hand, seat: int, cards: Sequence[Card]) -> None:
+        for card in (c for c in cards if c.suit is not None and c in self.left):
+            holders = self.left[card]
+            where = seat if holders.get(seat, 0) else None
+            holders[where] -= 1
 
 
 def _apply(hand: Hand, event: Event, suits: _Suits) -> None:
@@ -375,7 +461,7 @@ def _apply(hand: Hand, event: Event, suits: _Suits) -> None:
     if mine and contains(hand.hands[event.seat], counts):
         suits.verify(hand, event.seat, event.cards)
     hand.play(event.seat, counts, kind=event.kind, rank=event.rank)
-    suits.take(event.cards)
+    suits.take(hand, event.seat, event.cards)
 
 
 def _error(part: Part, index: int, what: object, seat: int, error: GameError) -> HandError:
@@ -437,7 +523,7 @@ def batch_answer(records: Sequence[Record], rules: RuleSet = STANDARD) -> dict[s
 
     >>> answer = batch_answer([Record.of(hands=_DEMO, kitty="BR2", first_bidder=3)])
     >>> answer["results"][0]["error"]["code"], answer["results"][0]["error"]["message"]
-    ('bad_deal', 'first_bidder must be 0, 1 or 2, not 3')
+    ('bad_deal', 'first_bidder must be a seat from 0 to 2, not 3')
     """
     return {
         "results": [validate_answer(record, rules) for record in records],
@@ -470,7 +556,7 @@ def ledger_answer(
     for index, (players, record) in enumerate(hands):
         outcome = validate(record, rules)
         points = outcome.points() if outcome.valid else None
-        for player, gained in zip(players, points or (0,) * SEATS, strict=True):
+        for player, gained in zip(players, points or (0,) * len(players), strict=True):
             totals[player] = totals.get(player, 0) + gained
         if not outcome.valid:
             invalid.append(index)
@@ -496,7 +582,7 @@ def _ledger_entry(
         "landlord": answer["landlord"],
         "winner": answer["winner"],
         "score": answer["score"] if points else None,
-        "points": dict(zip(players, points or (0,) * SEATS, strict=True)),
+        "points": dict(zip(players, points or (0,) * len(players), strict=True)),
         "totals": dict(totals),
     }
 
@@ -516,6 +602,8 @@ __all__ = [
     "Record",
     "batch_answer",
     "ledger_answer",
+    "longest_auction",
+    "longest_hand",
     "validate",
     "validate_answer",
 ]

@@ -19,6 +19,8 @@ SEMANTIC = frozenset(
         "too_many_cards",
         "not_a_combination",
         "contradictory_options",
+        "not_in_game",
+        "players_per_seat",
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

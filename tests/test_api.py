@@ -187,6 +187,8 @@ def test_rulesets(client: FlaskClient) -> None:
         "rlcard",
         "douzero",
         "openspiel",
+        "four_player",
+        "big_three",
     ]
     one = client.get("/v1/rulesets/openspiel").json
     assert one["options"]["four_with_two"] is False

@@ -76,7 +76,14 @@ def test_unknown_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
     _, answer = run(capsys, "rulesets")
-    assert [r["name"] for r in answer["rulesets"]] == ["standard", "rlcard", "douzero", "openspiel"]
+    assert [r["name"] for r in answer["rulesets"]] == [
+        "standard",
+        "rlcard",
+        "douzero",
+        "openspiel",
+        "four_player",
+        "big_three",
+    ]
 
 
 def test_console_script_runs_as_a_module() -> None:

@@ -24,9 +24,17 @@ from hypothesis import strategies as st
 from service.api import create_app
 from service.api.schemas import HandValidateRequest, MatchScoreRequest
 from service.config import Settings
-from service.hands import MAX_BIDS, MAX_EVENTS, Record, validate, validate_answer
+from service.hands import (
+    MAX_BIDS,
+    MAX_EVENTS,
+    Record,
+    longest_auction,
+    validate,
+    validate_answer,
+)
 from service.rules import (
     DOUZERO,
+    FOUR_PLAYER,
     STANDARD,
     BiddingMode,
     Combination,
@@ -501,6 +509,9 @@ def test_a_records_score_is_v1_score_of_its_counts(game: Game, client: FlaskClie
 
 DEAL = ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"]
 KITTY = "JQK"
+#: A four-player deal from two decks: two of each rank 3..A and a 2 a seat; 2222BBRR left.
+FOUR_DEAL = ["33445566778899TTJJQQKKAA2"] * 4
+FOUR_KITTY = "2222BBRR"
 
 
 def record(bids: list[list[int]], events: list[list[Any]], **deal: Any) -> Json:
@@ -658,7 +669,7 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
         {"seat": 0},
         {"seat": 0, "pass": False},
         {"seat": 0, "pass": True, "cards": "3"},
-        {"seat": 3, "cards": "3"},
+        {"seat": 4, "cards": "3"},
         {"seat": 0, "cards": "3", "kind": "nothing"},
         "3",
     ):
@@ -672,7 +683,8 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
 
 
 def test_the_longest_records_fit_the_limits() -> None:
-    """The bounds: 7 bids in the longest auction, 154 events in the longest hand."""
+    """The bounds: 7 bids in the longest three-player auction, 10 with four players; 154
+    events in the longest three-player hand, 417 with four players (two decks)."""
     until = STANDARD.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
     longest = Record.of(
         hands=DEAL,
@@ -680,8 +692,13 @@ def test_the_longest_records_fit_the_limits() -> None:
         first_bidder=0,
         bids=[(0, 0), (1, 0), (2, 1), (0, 0), (1, 2), (2, 0), (0, 3)],
     )
-    assert validate(longest, until).valid and len(longest.bids) + 1 == MAX_BIDS
-    assert MAX_EVENTS == 52 + 2 * 51 + 1
+    assert validate(longest, until).valid and len(longest.bids) == longest_auction(until) == 7
+    four = FOUR_PLAYER.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
+    bids = [(0, 0), (1, 0), (2, 0), (3, 1), (0, 0), (1, 0), (2, 2), (3, 0), (0, 0), (1, 3)]
+    deal = Record.of(hands=FOUR_DEAL, kitty=FOUR_KITTY, first_bidder=0, bids=bids)
+    assert validate(deal, four).valid and len(bids) == longest_auction(four) == 10
+    assert MAX_BIDS == 10 + 1
+    assert MAX_EVENTS == (108 - 3) + 3 * (108 - 3 - 1) + 1
 
 
 def test_answers_are_cached_across_notations(client: FlaskClient) -> None:

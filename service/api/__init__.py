@@ -98,7 +98,7 @@ def _input_error(error: InputError) -> Response:
 
 def _score_error(error: ScoreError) -> Response:
     return invalid(
-        [{"field": p.field, "code": "invalid", "message": p.message} for p in error.problems]
+        [{"field": p.field, "code": p.code, "message": p.message} for p in error.problems]
     )
 
 

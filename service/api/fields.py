@@ -21,13 +21,16 @@ from service.rules import (
     RuleSetError,
     get_ruleset,
     read_hand,
+    read_play,
 )
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, RANK_CHARS, parse_cards
 
 MAX_STRING = 256
-"""The longest card string accepted (54 cards with separators fit)."""
+"""The longest card string accepted (a landlord's 33 cards with separators fit)."""
 
 _CARDS_RE = re.compile(CARDS_PATTERN)
+_PLAIN = frozenset(RANK_CHARS)
+"""The canonical characters: a string of only these has no suits to check."""
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
@@ -60,13 +63,20 @@ def card_problems(error: CardError) -> list[dict[str, Any]]:
     ]
 
 
+#: The widest deck of any game (two decks of the four-player game): what a card list may hold
+#: before the request's rule set is known; ``deck_problems`` then checks the game's own deck.
+WIDEST = max((r.table for r in PRESETS.values()), key=lambda t: sum(t.full_deck))
+MAX_DECK = sum(WIDEST.full_deck)
+
+
 class Cards(ma.fields.Field):  # type: ignore[type-arg]
     """A card list (API.md): a string, or an array of card tokens; loads as rank counts.
 
-    At most ``max_cards`` cards; the deck must be able to hold them (one 54-card deck).
+    At most ``max_cards`` cards; the widest deck (two decks) must be able to hold them; the
+    request's own game is checked after (``deck_problems``).
     """
 
-    def __init__(self, *, max_cards: int = 54, **kwargs: Any) -> None:
+    def __init__(self, *, max_cards: int = MAX_DECK, **kwargs: Any) -> None:
         self.max_cards = max_cards
         metadata = kwargs.pop("metadata", {})
         one_of = [
@@ -96,7 +106,7 @@ class Cards(ma.fields.Field):  # type: ignore[type-arg]
             if not fits:
                 parse_cards(value)  # names the first unreadable token, if there is one
                 raise ma.ValidationError([_notation_problem(value)])
-            counts = read_hand(value)
+            counts = read_hand(value, copies=WIDEST.copies, jokers=WIDEST.jokers)
         except CardError as error:
             raise ma.ValidationError(card_problems(error)) from None
         if sum(counts) > self.max_cards:
@@ -105,9 +115,29 @@ class Cards(ma.fields.Field):  # type: ignore[type-arg]
         return counts
 
 
+def deck_problems(counts: Counts, value: Any, rules: RuleSet, limit: int) -> list[dict[str, Any]]:
+    """The problems of a card list (read as ``counts`` from ``value``) under the rule set's
+    game: a card its deck cannot hold (with token and position), more than ``limit`` cards."""
+    table = rules.table
+    raw = value["cards"] if isinstance(value, dict) else value
+    suits_may_repeat = table.copies < WIDEST.copies and not (
+        isinstance(raw, str) and _PLAIN.issuperset(raw)
+    )
+    if suits_may_repeat or any(n > top for n, top in zip(counts, table.full_deck, strict=True)):
+        try:
+            read_play(raw, rules)
+        except CardError as error:
+            return card_problems(error)
+    if sum(counts) > limit:
+        text = f"at most {limit} cards here under {rules.name}, not {sum(counts)}"
+        return [{"code": "too_many_cards", "message": text}]
+    return []
+
+
 def _notation_problem(value: str | list[str]) -> dict[str, Any]:
-    if len(value) > (MAX_STRING if isinstance(value, str) else 54):
-        return {"code": "too_long", "message": f"at most {MAX_STRING} characters or 54 tokens"}
+    if len(value) > (MAX_STRING if isinstance(value, str) else MAX_DECK):
+        text = f"at most {MAX_STRING} characters or {MAX_DECK} tokens"
+        return {"code": "too_long", "message": text}
     text = "write suited cards and joker words between spaces or commas, one card per token"
     return {"code": "notation", "message": text}
 
@@ -123,7 +153,7 @@ class SuitedCards(ma.fields.Field):  # type: ignore[type-arg]
     """A card list of a hand record, read as written: suits kept, and what one deck cannot
     hold left for the referee to judge (a verdict, not a 422); loads sorted ``Card``s."""
 
-    def __init__(self, *, max_cards: int = 54, **kwargs: Any) -> None:
+    def __init__(self, *, max_cards: int = MAX_DECK, **kwargs: Any) -> None:
         self.checked = Cards(max_cards=max_cards)
         metadata = {"oneOf": self.checked.metadata["oneOf"]} | kwargs.pop("metadata", {})
         super().__init__(metadata=metadata, **kwargs)

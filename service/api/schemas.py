@@ -14,13 +14,22 @@ from marshmallow import fields, validate
 
 from service.answers import Play
 from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
-from service.rules import PRESETS, BiddingMode, Kind, Rank
+from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
 from service.rules.events import Phase, Violation
-from service.rules.scoring import LIMITS, FactorName, Side
+from service.rules.scoring import GAME_LIMITS, FactorName, Side
 
-from .fields import Cards, RuleSetChoice, StrictBoolean, StrictInteger, SuitedCards
+from .fields import (
+    Cards,
+    RuleSetChoice,
+    StrictBoolean,
+    StrictInteger,
+    SuitedCards,
+    deck_problems,
+)
 
-MAX_HAND = 20
+MAX_HAND = max(r.table.landlord_hand for r in PRESETS.values())
+"""The most cards of any hand (the four-player landlord's 33); each game's own limit, its
+landlord's hand, is checked with the rule set (``DeckChecked``)."""
 """The most cards a hand holds (the landlord's 17 and the kitty's 3)."""
 MAX_BATCH = 100
 """Items in one batch request."""
@@ -50,6 +59,7 @@ class RuleSetOptions(Strict):
         validate=validate.OneOf(list(PRESETS)),
         metadata={"description": "the named rule set whose options are overridden"},
     )
+    game = fields.Enum(Game, by_value=True)
     four_with_two = StrictBoolean()
     kicker_ranks_repeat = StrictBoolean()
     kicker_rank_max = StrictInteger(validate=validate.Range(2, 3))
@@ -60,9 +70,45 @@ class RuleSetOptions(Strict):
     four_with_single = StrictBoolean()
     four_with_pair = StrictBoolean()
     space_shuttle = StrictBoolean()
+    joker_pairs = StrictBoolean()
     bidding = fields.Enum(BiddingMode, by_value=True)
     kitty_hidden = StrictBoolean()
     multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
+
+
+CardList = tuple[tuple[str | int, ...], Counts, Any, int]
+"""A card list of a request: its path, its counts, its raw value and its most cards."""
+
+
+class DeckChecked(Strict):
+    """A request whose card lists are checked, once its rule set is read, against that game's
+    deck (a card it cannot hold, with token and position) and its landlord's hand size."""
+
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        """Every card list of the request (each schema names its own)."""
+        raise NotImplementedError
+
+    @ma.validates_schema(pass_original=True)
+    def _fits_the_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        rules: RuleSet = data["rules"]
+        errors: dict[Any, Any] = {}
+        for path, counts, raw, limit in self.card_lists(data, original):
+            found = deck_problems(counts, raw, rules, limit)
+            if found:
+                node = errors
+                for step in path[:-1]:
+                    node = node.setdefault(step, {})
+                node[path[-1]] = found
+        if errors:
+            raise ma.ValidationError(errors)
+
+
+def _play_list(
+    path: tuple[str | int, ...], play: Play | None, raw: Any, limit: int
+) -> list[CardList]:
+    if play is None:
+        return []
+    return [(path, play.cards, raw, limit)]
 
 
 def ruleset_field() -> RuleSetChoice:
@@ -85,14 +131,23 @@ def _batch(item: ma.fields.Field, limit: int, description: str = "") -> fields.L
     return fields.List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
 
 
-class ClassifyRequest(Strict):
+class ClassifyRequest(DeckChecked):
     cards = Cards(required=True, metadata={"description": "the card set to classify"})
     rules = ruleset_field()
 
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        deck = sum(data["rules"].table.full_deck)
+        return [(("cards",), data["cards"], original["cards"], deck)]
 
-class ClassifyBatchRequest(Strict):
+
+class ClassifyBatchRequest(DeckChecked):
     items = _batch(Cards(), MAX_BATCH)
     rules = ruleset_field()
+
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        deck = sum(data["rules"].table.full_deck)
+        raw = original["items"]
+        return [(("items", i), c, raw[i], deck) for i, c in enumerate(data["items"])]
 
 
 class PlayObject(Strict):
@@ -127,10 +182,17 @@ class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
         return Play(self.cards.deserialize(value))
 
 
-class BeatsRequest(Strict):
+class BeatsRequest(DeckChecked):
     play = PlayChoice(required=True, metadata={"description": "the play that tries to beat"})
     previous = PlayChoice(required=True, metadata={"description": "the play on the table"})
     rules = ruleset_field()
+
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        most = data["rules"].table.landlord_hand
+        return [
+            *_play_list(("play",), data["play"], original["play"], most),
+            *_play_list(("previous",), data["previous"], original["previous"], most),
+        ]
 
 
 class BeatsItem(Strict):
@@ -138,12 +200,20 @@ class BeatsItem(Strict):
     previous = PlayChoice(required=True)
 
 
-class BeatsBatchRequest(Strict):
+class BeatsBatchRequest(DeckChecked):
     items = _batch(fields.Nested(BeatsItem), MAX_BATCH)
     rules = ruleset_field()
 
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        most = data["rules"].table.landlord_hand
+        found: list[CardList] = []
+        for i, (item, raw) in enumerate(zip(data["items"], original["items"], strict=True)):
+            for key in ("play", "previous"):
+                found += _play_list(("items", i, key), item[key], raw[key], most)
+        return found
 
-class LegalMovesRequest(Strict):
+
+class LegalMovesRequest(DeckChecked):
     hand = Cards(
         required=True, max_cards=MAX_HAND, metadata={"description": "the hand to play from"}
     )
@@ -170,9 +240,17 @@ class LegalMovesRequest(Strict):
         metadata={"description": "moves to skip"},
     )
 
+    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+        most = data["rules"].table.landlord_hand
+        return [
+            (("hand",), data["hand"], original["hand"], most),
+            *_play_list(("previous",), data["previous"], original.get("previous"), most),
+        ]
+
 
 def _limited(name: str, default: int | None = None) -> StrictInteger:
-    low, high = LIMITS[name]
+    low = min(limits[name][0] for limits in GAME_LIMITS.values())
+    high = max(limits[name][1] for limits in GAME_LIMITS.values())  # the game's own: score()
     extra = {"required": True} if default is None else {"load_default": default}
     return StrictInteger(validate=validate.Range(low, high), **extra)
 
@@ -315,22 +393,32 @@ PLAYER_PATTERN = "^[A-Za-z0-9._:@+-]{1,64}$"
 _PLAYER_RE = re.compile(PLAYER_PATTERN.strip("^$"))
 
 
+MAX_SEATS = max(r.table.seats for r in PRESETS.values())
+"""Seats of the largest game (four players); a seat the game lacks is the referee's verdict."""
+
+
 def _seat(description: str) -> StrictInteger:
     return StrictInteger(
-        required=True, validate=validate.Range(0, 2), metadata={"description": description}
+        required=True,
+        validate=validate.Range(0, MAX_SEATS - 1),
+        metadata={"description": f"{description} (0 to 2; 0 to 3 in the four-player game)"},
     )
 
 
 class DealSchema(Strict):
-    """The deal: each seat's 17 cards (seats 0, 1, 2) and the kitty's 3, suits optional."""
+    """The deal: each seat's cards and the kitty, suits optional (three-player game: 17 a
+    seat and 3; four-player: 25 and 8; Big Three: 16 and 4)."""
 
     hands = fields.List(
         SuitedCards(),
         required=True,
-        validate=validate.Length(3, 3),
-        metadata={"description": "the cards dealt to seats 0, 1 and 2", "minItems": 3},
+        validate=validate.Length(3, MAX_SEATS),
+        metadata={
+            "description": "the cards dealt to each seat, from seat 0 (three or four seats)",
+            "minItems": 3,
+        },
     )
-    kitty = SuitedCards(required=True, metadata={"description": "the 3 face-down cards"})
+    kitty = SuitedCards(required=True, metadata={"description": "the face-down cards"})
 
 
 class BidSchema(Strict):
@@ -374,7 +462,12 @@ def _event_schemas() -> list[dict[str, Any]]:
     """The two shapes of an event, as JSON Schema (``EventChoice`` loads exactly these)."""
 
     def seat() -> dict[str, Any]:  # a new object each time: the YAML has no anchors
-        return {"type": "integer", "minimum": 0, "maximum": 2, "description": "the seat that acts"}
+        return {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_SEATS - 1,
+            "description": "the seat that acts",
+        }
 
     cards = {"oneOf": Cards(max_cards=MAX_HAND).metadata["oneOf"]}
     play = {
@@ -482,16 +575,16 @@ def _player_id(player: str) -> None:
 
 
 class LedgerHand(HandRecord):
-    """A hand of a match: the players of seats 0, 1, 2 and the hand record."""
+    """A hand of a match: the players of each seat and the hand record."""
 
     bids, events = _bids(), _events()  # new fields: the document shares no objects (no anchors)
 
     players = fields.List(
         fields.String(validate=_player_id, metadata={"pattern": PLAYER_PATTERN}),
         required=True,
-        validate=[validate.Length(3, 3), _distinct],
+        validate=[validate.Length(3, MAX_SEATS), _distinct],
         metadata={
-            "description": "the players of seats 0, 1 and 2",
+            "description": "the players of each seat, from seat 0 (one per seat of the game)",
             "minItems": 3,
             "uniqueItems": True,
         },
@@ -501,6 +594,19 @@ class LedgerHand(HandRecord):
 class MatchScoreRequest(Strict):
     hands = _batch(fields.Nested(LedgerHand), MAX_HANDS, "the hands of the match, in order")
     rules = ruleset_field()
+
+    @ma.validates_schema
+    def _a_player_a_seat(self, data: dict[str, Any], **kwargs: Any) -> None:
+        seats = data["rules"].table.seats
+        errors = {
+            i: {
+                "players": [{"code": "players_per_seat", "message": f"{seats} players, one a seat"}]
+            }
+            for i, hand in enumerate(data["hands"])
+            if len(hand["players"]) != seats
+        }
+        if errors:
+            raise ma.ValidationError({"hands": errors})
 
 
 def _nullable_enum(values: list[str], description: str) -> fields.String:

@@ -12,11 +12,7 @@ from enum import StrEnum
 
 from .cards import Counts, Rank, ordinal
 from .combos import Combination, Reason
-
-SEATS = 3
-HAND_SIZE = 17
-KITTY_SIZE = 3
-MAX_BID = 3
+from .ruleset import STANDARD, RuleSet
 
 
 class Phase(StrEnum):
@@ -36,9 +32,11 @@ class Violation(StrEnum):
     """Why an action is illegal here; the value is the wire code."""
 
     BAD_DEAL = "bad_deal"
-    """The deal is not 17 cards a seat and a kitty of 3 from one deck."""
+    """The deal is not the game's: 17 cards a seat and a kitty of 3 from one deck in the
+    three-player game, 25 and 8 from two decks in the four-player game, 16 and 4 from 52
+    cards in Big Three."""
     NO_SUCH_SEAT = "no_such_seat"
-    """The seat is not 0, 1 or 2."""
+    """The seat is not one of the game's (0, 1, 2; or 0 to 3 in the four-player game)."""
     WRONG_SEAT = "wrong_seat"
     """It is another seat's turn."""
     HAND_OVER = "hand_over"
@@ -51,6 +49,11 @@ class Violation(StrEnum):
     """A bid other than 1, 2, 3 or 0 (pass)."""
     BID_NOT_HIGHER = "bid_not_higher"
     """A bid not higher than every earlier bid."""
+    FIRST_BID_REQUIRED = "first_bid_required"
+    """Big Three: the first bidder passed, but must bid at least 1."""
+    WRONG_FIRST_BIDDER = "wrong_first_bidder"
+    """Big Three with suits: the first bidder is not the holder of the 4 of hearts (or, when
+    the kitty holds it, of the lowest heart dealt)."""
     LEADER_CANNOT_PASS = "leader_cannot_pass"
     """The leader of a trick must play."""
     BAD_DECLARATION = "bad_declaration"
@@ -129,13 +132,17 @@ class Action:
         return f"seat {self.seat} passes"
 
 
-def deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | None, str]]:
-    """Every problem of a deal, each with the seat it concerns (None: the kitty)."""
-    if len(hands) != SEATS:
-        return [(None, f"a deal has {SEATS} hands, not {len(hands)}")]
+def deal_problems(
+    hands: Sequence[Counts], kitty: Counts, rules: RuleSet = STANDARD
+) -> list[tuple[int | None, str]]:
+    """Every problem of a deal under the rule set's game, each with the seat it concerns
+    (None: the kitty)."""
+    table = rules.table
+    if len(hands) != table.seats:
+        return [(None, f"a deal has {table.seats} hands, not {len(hands)}")]
     problems: list[tuple[int | None, str]] = []
-    parts = [(seat, f"seat {seat}", hand, HAND_SIZE) for seat, hand in enumerate(hands)]
-    for seat, name, counts, size in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+    parts = [(seat, f"seat {seat}", hand, table.hand) for seat, hand in enumerate(hands)]
+    for seat, name, counts, size in [*parts, (None, "the kitty", kitty, table.kitty)]:
         if len(counts) != len(Rank) or min(counts) < 0:
             problems.append((seat, f"{name} is not a list of {len(Rank)} rank counts"))
         elif sum(counts) != size:
@@ -143,11 +150,16 @@ def deal_problems(hands: Sequence[Counts], kitty: Counts) -> list[tuple[int | No
     if problems:
         return problems
     dealt = [0] * len(Rank)
-    for seat, name, counts, _ in [*parts, (None, "the kitty", kitty, KITTY_SIZE)]:
+    deck = "one deck has" if table.copies == 1 else f"{table.copies} decks have"
+    for seat, name, counts, _ in [*parts, (None, "the kitty", kitty, table.kitty)]:
         for rank in Rank:
-            limit = 1 if rank.is_joker else 4
+            limit = table.full_deck[rank]
             if dealt[rank] <= limit < dealt[rank] + counts[rank]:
-                text = f"{name} holds a {ordinal(limit + 1)} {rank.char}: one deck has {limit}"
+                text = (
+                    f"{name} holds a {ordinal(limit + 1)} {rank.char}: {deck} {limit}"
+                    if limit
+                    else f"{name} holds a {rank.char}: this deck has no jokers"
+                )
                 problems.append((seat, text))
             dealt[rank] += counts[rank]
     return problems

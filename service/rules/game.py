@@ -2,8 +2,9 @@
 
 Every action comes three ways: ``verify_*`` raises ``GameError`` with a machine-readable
 ``Violation`` and a sentence, ``can_*`` answers a bool, and the action itself (``bid``,
-``play``, ``pass_turn``) verifies, then applies. Seats are 0, 1, 2; after seat i comes
-seat (i + 1) % 3.
+``play``, ``pass_turn``) verifies, then applies. Seats are 0 to ``rules.table.seats - 1``
+(0, 1, 2 in the three-player game and Big Three, 0 to 3 in the four-player game); after seat i
+comes seat (i + 1) % seats.
 
 Decisions where RULES.md is silent:
 
@@ -11,7 +12,9 @@ Decisions where RULES.md is silent:
   ``pass_turn`` during the auction is the same pass.
 - Under ``until_two_passes`` a player who passed may bid later; with no bid yet, three passes
   in a row throw the hand in (``Phase.REDEAL``).
-- Cards given as text are read with ``read_hand``: text that cannot be read raises
+- With more seats (four-player game), a trick ends after a pass from every other seat, and
+  ``until_two_passes`` bidding ends when every other seat has passed after the last bid.
+- Cards given as text are read with ``read_play`` (the game's deck): text that cannot be read raises
   ``CardError`` (cannot parse), never ``GameError`` (illegal here).
 
 >>> hand = Hand.start(
@@ -41,14 +44,11 @@ from .cards import (
     format_counts,
     parse_counts,
     parse_rank,
-    read_hand,
     subtract,
 )
-from .combos import Combination
+from .combos import Combination, read_play
 from .events import (
-    MAX_BID,
     PLAY_VIOLATIONS,
-    SEATS,
     Action,
     ActionKind,
     GameError,
@@ -56,7 +56,7 @@ from .events import (
     Violation,
     deal_problems,
 )
-from .kinds import Kind
+from .kinds import BOMB_KINDS, TOP_KINDS, Kind
 from .moves import LegalMoves, check_play, legal_moves
 from .ruleset import STANDARD, BiddingMode, RuleSet
 from .scoring import Score, Side, score
@@ -66,12 +66,13 @@ KindArg = Kind | str | None
 RankArg = Rank | str | None
 
 
-def _counts(cards: Cards, *, check: bool = False) -> Counts:
-    """Rank counts as given, or read from card text (checked against one deck if ``check``)."""
+def _counts(cards: Cards, rules: RuleSet | None = None) -> Counts:
+    """Rank counts as given, or read from card text (checked against the rule set's deck
+    when one is given)."""
     if isinstance(cards, tuple) and all(isinstance(n, int) for n in cards):
         return cards
     text: str | Sequence[str] = cards  # type: ignore[assignment]
-    return read_hand(text) if check else parse_counts(text)
+    return parse_counts(text) if rules is None else read_play(text, rules)
 
 
 def _succeeds(verify: Callable[..., object], *args: object, **kwargs: object) -> bool:
@@ -83,8 +84,8 @@ def _succeeds(verify: Callable[..., object], *args: object, **kwargs: object) ->
     return True
 
 
-def _is_seat(seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and seat in range(SEATS)
+def _is_seat(seat: object, rules: RuleSet) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and seat in range(rules.table.seats)
 
 
 def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
@@ -107,6 +108,7 @@ class Hand:
         self, hands: Sequence[Counts], kitty: Counts, first_bidder: int, rules: RuleSet
     ) -> None:
         self.rules = rules
+        self.seats = rules.table.seats
         self.first_bidder = first_bidder
         self.kitty = kitty
         self._dealt = tuple(hands)
@@ -122,7 +124,7 @@ class Hand:
         self._leader: int | None = None
         self._last_play: Combination | None = None
         self._last_player: int | None = None
-        self._plays = [0] * SEATS
+        self._plays = [0] * self.seats
         self._out: int | None = None
 
     @classmethod
@@ -131,8 +133,9 @@ class Hand:
     ) -> Hand:
         """Deal a hand; ``GameError(bad_deal)`` names the seat of the first problem.
 
-        Hands and kitty are rank counts or card text; the deal must be one deck, 17 a seat
-        and 3 in the kitty (RULES.md section 6).
+        Hands and kitty are rank counts or card text; the deal must be the game's: one deck,
+        17 a seat and 3 in the kitty (RULES.md section 6); two decks, 25 a seat and 8 in the
+        kitty (section 9); 52 cards, 16 a seat and 4 in the kitty (section 10).
 
         >>> Hand.start(hands=_DEMO, kitty="BRR", first_bidder=0)
         Traceback (most recent call last):
@@ -140,9 +143,10 @@ class Hand:
         service.rules.events.GameError: the kitty holds a 2nd R: one deck has 1
         """
         counts = [_counts(h) for h in hands]
-        problems = deal_problems(counts, _counts(kitty))
-        if not _is_seat(first_bidder):
-            problems.append((None, f"first_bidder must be 0, 1 or 2, not {first_bidder!r}"))
+        problems = deal_problems(counts, _counts(kitty), rules)
+        if not _is_seat(first_bidder, rules):
+            text = f"first_bidder must be a seat from 0 to {rules.table.seats - 1}"
+            problems.append((None, f"{text}, not {first_bidder!r}"))
         if problems:
             text = "; ".join(p for _, p in problems)
             raise GameError(Violation.BAD_DEAL, text, seat=problems[0][0])
@@ -219,16 +223,16 @@ class Hand:
 
     @property
     def bombs(self) -> int:
-        """How many bombs have been played."""
-        return self._count(Kind.BOMB)
+        """How many bombs have been played (of any size in the four-player game)."""
+        return self._count(BOMB_KINDS)
 
     @property
     def rockets(self) -> int:
-        """How many rockets have been played."""
-        return self._count(Kind.ROCKET)
+        """How many rockets (in the four-player game: nukes) have been played."""
+        return self._count(TOP_KINDS)
 
-    def _count(self, kind: Kind) -> int:
-        return sum(1 for a in self._history if a.combination and a.combination.kind is kind)
+    def _count(self, kinds: frozenset[Kind]) -> int:
+        return sum(1 for a in self._history if a.combination and a.combination.kind in kinds)
 
     @property
     def winning_seat(self) -> int | None:
@@ -244,7 +248,7 @@ class Hand:
 
     @property
     def spring(self) -> bool:
-        """The landlord won and neither farmer played a card (section 7)."""
+        """The landlord won and no farmer played a card (section 7)."""
         farmers = sum(self._plays) - self._plays[self._landlord or 0]
         return self.winner is Side.LANDLORD and farmers == 0
 
@@ -269,7 +273,7 @@ class Hand:
             winner=self.winner,
             bombs=self.bombs,
             rockets=self.rockets,
-            spring=self.spring or self.anti_spring,
+            spring=(self.spring or self.anti_spring) and self.rules.table.multipliers,
             doublings=doublings,
             rules=self.rules,
         )
@@ -283,15 +287,16 @@ class Hand:
             code = Violation.BIDDING_OVER if phase is Phase.BIDDING else Violation.STILL_BIDDING
             text = "the auction is over" if phase is Phase.BIDDING else "the auction is on"
             raise GameError(code, text, seat=seat)
-        if not _is_seat(seat):
-            raise GameError(Violation.NO_SUCH_SEAT, f"no seat {seat!r}: seats are 0, 1, 2")
+        if not _is_seat(seat, self.rules):
+            text = f"no seat {seat!r}: seats are 0 to {self.seats - 1}"
+            raise GameError(Violation.NO_SUCH_SEAT, text)
         if seat != self._to_act:
             text = f"it is seat {self._to_act}'s turn, not seat {seat}'s"
             raise GameError(Violation.WRONG_SEAT, text, seat=seat)
 
     def _advance(self) -> None:
         assert self._to_act is not None
-        self._to_act = (self._to_act + 1) % SEATS
+        self._to_act = (self._to_act + 1) % self.seats
 
     # --- Bidding (section 6) -------------------------------------------------------------------
 
@@ -305,9 +310,13 @@ class Hand:
         """
         self._verify_turn(seat, Phase.BIDDING)
         bid = 0 if bid is None else bid
-        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in range(MAX_BID + 1):
+        top = self.rules.table.max_bid
+        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in range(top + 1):
             text = f"a bid is 1, 2, 3 or 0 (pass), not {bid!r}"
             raise GameError(Violation.BID_OUT_OF_RANGE, text, seat=seat)
+        if not bid and not self._spoken and self.rules.table.first_bid_required:
+            text = "the first bidder must bid at least 1 (RULES.md section 10)"
+            raise GameError(Violation.FIRST_BID_REQUIRED, text, seat=seat)
         if bid and bid <= self._bid_value:
             text = f"a bid must be higher than {self._bid_value}, not {bid}"
             raise GameError(Violation.BID_NOT_HIGHER, text, seat=seat)
@@ -343,18 +352,20 @@ class Hand:
             self._advance()
 
     def _auction_over(self) -> bool:
-        if self._bid_value == MAX_BID:
+        if self._bid_value == self.rules.table.max_bid:
             return True
         if self.rules.bidding is BiddingMode.SINGLE_ROUND:
-            return self._spoken == SEATS
-        return self._passes == (SEATS if self._bidder is None else SEATS - 1)
+            return self._spoken == self.seats
+        return self._passes == (self.seats if self._bidder is None else self.seats - 1)
 
     def _end_auction(self) -> None:
         if self._bidder is None:
             self._phase, self._to_act = Phase.REDEAL, None
             return
-        seat = self._landlord = self._leader = self._to_act = self._bidder
+        seat = self._landlord = self._bidder
         self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
+        leader = self.first_bidder if self.rules.table.first_bidder_leads else seat
+        self._leader = self._to_act = leader
         self._phase, self._passes = Phase.PLAY, 0
 
     # --- Play (section 5) ------------------------------------------------------------------
@@ -379,7 +390,7 @@ class Hand:
         declared_kind, declared_rank = _declared(kind, rank)
         check = check_play(
             self._hands[seat],
-            _counts(cards, check=True),
+            _counts(cards, self.rules),
             self._last_play,
             self.rules,
             kind=declared_kind,
@@ -462,7 +473,7 @@ class Hand:
         self.verify_pass(seat)
         self._history.append(Action(kind=ActionKind.PASS, seat=seat))
         self._passes += 1
-        if self._passes == SEATS - 1:
+        if self._passes == self.seats - 1:
             self._last_play, self._passes = None, 0
             self._leader = self._to_act = self._last_player
         else:
@@ -490,7 +501,9 @@ class Hand:
         if seat is None:
             return ()
         if self._phase is Phase.BIDDING:
-            bids = [0, *range(self._bid_value + 1, MAX_BID + 1)]
+            bids = [0, *range(self._bid_value + 1, self.rules.table.max_bid + 1)]
+            if not self._spoken and self.rules.table.first_bid_required:
+                bids.remove(0)
             return tuple(Action(kind=ActionKind.BID, seat=seat, bid=b) for b in bids)
         plays = [Action(kind=ActionKind.PLAY, seat=seat, combination=c) for c in self.legal_plays()]
         if self.passing_allowed:

@@ -118,7 +118,7 @@ def check_play(
     It checks without listing the moves: the hand holds the cards, they form a combination (the
     declared reading when given), and that combination beats the previous play.
 
-    >>> check_play(read_hand("33345"), read_hand("333"), Combination.of("444")).reason
+    >>> check_play(read_play("33345"), read_play("333"), Combination.of("444")).reason
     <Reason.NOT_HIGHER: 'not_higher'>
     """
     if not any(play):

@@ -198,8 +198,13 @@ class RuleSet:
 
     @property
     def fingerprint(self) -> str:
-        """A short digest of every rule option (not the name), stable across releases."""
-        text = json.dumps(self.options(), sort_keys=True)
+        """A short digest of every rule option (not the name), stable across releases: an
+        option added later is left out while it has its default, so versions named before it
+        existed keep their names."""
+        options = {
+            k: v for k, v in self.options().items() if _LATER.get(k, _UNSET) != getattr(self, k)
+        }
+        text = json.dumps(options, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     def options(self) -> dict[str, Any]:
@@ -238,6 +243,11 @@ def _bidding(value: str) -> BiddingMode:
         return BiddingMode(value)
     except ValueError:
         raise RuleSetError(f"bidding must be one of {', '.join(BiddingMode)}") from None
+
+
+_UNSET = object()
+#: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
+_LATER: dict[str, Any] = {"game": Game.THREE_PLAYER, "joker_pairs": False}
 
 
 def _game(value: str) -> Game:

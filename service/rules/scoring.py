@@ -2,13 +2,20 @@
 
 The base stake is the winning bid; the multiplier doubles for every bomb, every rocket, a spring
 or anti-spring, and every doubling step a client reports, and is capped when the rule set says
-so. Each farmer pays or receives stake x multiplier; the landlord twice that: a zero-sum hand.
+so. Each farmer pays or receives stake x multiplier; the landlord that times the number of
+farmers (two, or three in the four-player game): a zero-sum hand. Big Three (section 10) has no
+multiplier: the high bidder wins or loses the bid from each opponent.
 
 >>> s = score(bid=3, winner="landlord", bombs=2, rockets=1)
 >>> s.stake, s.multiplier, s.landlord, s.farmers
 (3, 8, 48, (-24, -24))
 >>> [str(f) for f in s.breakdown]
 ['bid x3', 'bomb x2', 'bomb x2', 'rocket x2']
+>>> from .ruleset import BIG_THREE, FOUR_PLAYER
+>>> score(bid=2, winner="landlord", bombs=1, rules=FOUR_PLAYER).farmers
+(-4, -4, -4)
+>>> score(bid=3, winner="farmers", rules=BIG_THREE).landlord
+-6
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .ruleset import STANDARD, RuleSet
+from .ruleset import STANDARD, Game, RuleSet
 
 
 class Side(StrEnum):
@@ -27,7 +34,7 @@ class Side(StrEnum):
     LANDLORD = "landlord"
     """The landlord (地主), who plays alone from 20 cards."""
     FARMERS = "farmers"
-    """The two farmers (农民), who win or lose together."""
+    """The farmers (农民; Big Three: the high bidder's opponents), who win or lose together."""
 
 
 class FactorName(StrEnum):
@@ -80,7 +87,7 @@ class Score:
     stake: int
     multiplier: int
     landlord: int
-    farmers: tuple[int, int]
+    farmers: tuple[int, ...]
     breakdown: tuple[Factor, ...]
     capped: bool = False
 
@@ -115,10 +122,13 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class ScoreProblem:
-    """One invalid input of ``score``: the field and why."""
+    """One invalid input of ``score``: the field, why, and a code: ``invalid`` (no game takes
+    it), ``not_in_game`` (another game would: a 20th bomb needs two decks, Big Three has no
+    multipliers)."""
 
     field: str
     message: str
+    code: str = "invalid"
 
 
 class ScoreError(ValueError):
@@ -141,20 +151,35 @@ LIMITS: dict[str, tuple[int, int]] = {
     "rockets": (0, 1),
     "doublings": (0, 10),
 }
+#: The four-player game: two decks hold 26 bombs of four (two of each rank) and one nuke,
+#: which counts as the rocket. Big Three has no multipliers at all.
+GAME_LIMITS: dict[Game, dict[str, tuple[int, int]]] = {
+    Game.THREE_PLAYER: LIMITS,
+    Game.FOUR_PLAYER: LIMITS | {"bombs": (0, 26)},
+    Game.BIG_THREE: {"bid": (1, 3), "bombs": (0, 0), "rockets": (0, 0), "doublings": (0, 0)},
+}
 
 
-def _problems(winner: object, spring: object, counts: dict[str, object]) -> list[ScoreProblem]:
+def _problems(
+    winner: object, spring: object, counts: dict[str, object], rules: RuleSet
+) -> list[ScoreProblem]:
     problems: list[ScoreProblem] = []
+    limits = GAME_LIMITS[rules.game]
     for name, value in counts.items():
-        low, high = LIMITS[name]
+        low, high = limits[name]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             text = f"{name} must be an integer from {low} to {high}, not {value!r}"
-            problems.append(ScoreProblem(name, text))
+            widest = max(g[name][1] for g in GAME_LIMITS.values())
+            code = "not_in_game" if isinstance(value, int) and high < value <= widest else "invalid"
+            problems.append(ScoreProblem(name, f"{text} in {rules.game}", code))
     if not isinstance(winner, str) or winner not in tuple(Side):
         text = f"winner must be one of {', '.join(Side)}, not {winner!r}"
         problems.append(ScoreProblem("winner", text))
     if not isinstance(spring, bool):
         problems.append(ScoreProblem("spring", f"spring must be a boolean, not {spring!r}"))
+    elif spring and not rules.table.multipliers:
+        text = f"{rules.game} has no spring: spring must be false"
+        problems.append(ScoreProblem("spring", text, "not_in_game"))
     return problems
 
 
@@ -210,7 +235,7 @@ def score(
         "rockets": rockets,
         "doublings": doublings,
     }
-    problems = _problems(winner, spring, counts)
+    problems = _problems(winner, spring, counts, rules)
     if problems:
         raise ScoreError(problems)
     side = Side(winner)
@@ -229,12 +254,13 @@ def score(
         multiplier = cap
     points = bid * multiplier
     sign = 1 if side is Side.LANDLORD else -1
+    farmers = rules.table.seats - 1
     return Score(
         winner=side,
         stake=bid,
         multiplier=multiplier,
-        landlord=2 * points * sign,
-        farmers=(-points * sign, -points * sign),
+        landlord=farmers * points * sign,
+        farmers=(-points * sign,) * farmers,
         breakdown=tuple(factors),
         capped=capped,
     )
