@@ -1,5 +1,7 @@
 """``python -m bench.http [--quick] [--workers-sweep] [--profile] [--rounds N] [--rate-limit L]
-[--logs DIR] [--out PATH]``: run, print the table, write the JSON; exit 1 on any error seen."""
+[--logs DIR] [--out PATH]``: run, print the table, write the JSON; exit 1 on any error seen.
+``python -m bench.http --mixed [--quick] [--rounds N]``: the mixed workload with and without
+Redis instead (``bench/http/mixed.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import inprocess, load, runner
+from . import inprocess, load, mixed, runner
 
 MISSING_WRK = (
     "bench.http needs wrk, the HTTP load generator, and it is not on the PATH.\n"
@@ -37,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="LIMIT",
         help="DDZ_RATE_LIMIT for the service, e.g. '1000000000 per minute' to measure the "
         "limiter's cost without a 429 (default: the project's default)",
+    )
+    parser.add_argument(
+        "--mixed",
+        action="store_true",
+        help="only the mixed workload, with and without Redis (issue 4)",
     )
     parser.add_argument("--logs", type=Path, help="keep the gunicorn logs in this folder")
     parser.add_argument(
@@ -69,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="ddz-bench-http-") as temporary:
         logdir = args.logs or Path(temporary)
         logdir.mkdir(parents=True, exist_ok=True)
+        if args.mixed:
+            return _mixed(cfg, logdir, args.out)
         try:
             results = runner.run(
                 cfg,
@@ -84,6 +93,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print(inprocess.run_fresh())
     return 1 if results["problems"] else 0
+
+
+def _mixed(cfg: runner.Config, logdir: Path, out: Path) -> int:
+    try:
+        found = mixed.run(
+            cfg.rounds, cfg.wrk, logdir, lambda text: print(text, file=sys.stderr, flush=True)
+        )
+    except RuntimeError as error:
+        print(f"bench.http: {error}", file=sys.stderr)
+        return 1
+    print(mixed.render(found))
+    path = out.with_name("mixed-results.json") if out == runner.RESULTS else out
+    print(f"results written to {runner.write(found, path)}")
+    failed = sum(v["failed"] for v in found["runs"].values())
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

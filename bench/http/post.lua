@@ -5,7 +5,8 @@
 --
 -- The argument after "--" is one body, sent on every request (the request is then built once
 -- per thread: wrk.init formats it when no request() function is defined), or "@FILE", a file
--- of bodies, one per line, sent in turn (each thread starting at another line). There is no
+-- of bodies, one per line, sent in turn (each thread starting at another line); a line
+-- "PATH<TAB>BODY" is posted to PATH instead of the URL's path (a mixed workload). There is no
 -- response() hook, so wrk does not parse bodies. done() prints one line "BENCH_HTTP_JSON {...}"
 -- after wrk's own report: counts, errors (status = responses with a status above 399, which
 -- wrk's report calls "Non-2xx or 3xx responses") and latency percentiles in microseconds.
@@ -21,7 +22,12 @@ local function rotate(path)
   local requests = {}
   for line in io.lines(path) do
     if #line > 0 then
-      requests[#requests + 1] = wrk.format(nil, nil, nil, line)
+      local path, body = line:match("^([^\t]*)\t(.*)$")
+      if path then
+        requests[#requests + 1] = wrk.format(nil, path, nil, body)
+      else
+        requests[#requests + 1] = wrk.format(nil, nil, nil, line)
+      end
     end
   end
   local index = ((id or 0) * 7919) % #requests

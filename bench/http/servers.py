@@ -133,7 +133,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _listening(port: int) -> bool:
+def listening(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.settimeout(0.5)
         return probe.connect_ex((HOST, port)) == 0
@@ -231,7 +231,7 @@ def stop(server: Server) -> int:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
     deadline = time.monotonic() + 5.0
-    while _listening(server.port) and time.monotonic() < deadline:
+    while listening(server.port) and time.monotonic() < deadline:
         time.sleep(0.1)
     server.exit_code = int(process.returncode)
     return server.exit_code
