@@ -23,14 +23,15 @@ from service.rules import (
     read_hand,
     read_play,
 )
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, RANK_CHARS, parse_cards
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
 
 MAX_STRING = 256
 """The longest card string accepted (a landlord's 33 cards with separators fit)."""
 
 _CARDS_RE = re.compile(CARDS_PATTERN)
-_PLAIN = frozenset(RANK_CHARS)
-"""The canonical characters: a string of only these has no suits to check."""
+_SUITS = frozenset("SHDCshdc♠♥♦♣")
+"""The characters of suits (and of some joker words): a card list without them has no suited
+card to check against the deck."""
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
@@ -120,8 +121,10 @@ def deck_problems(counts: Counts, value: Any, rules: RuleSet, limit: int) -> lis
     game: a card its deck cannot hold (with token and position), more than ``limit`` cards."""
     table = rules.table
     raw = value["cards"] if isinstance(value, dict) else value
-    suits_may_repeat = table.copies < WIDEST.copies and not (
-        isinstance(raw, str) and _PLAIN.issuperset(raw)
+    suits_may_repeat = table.copies < WIDEST.copies and (
+        not _SUITS.isdisjoint(raw)
+        if isinstance(raw, str)
+        else any(not _SUITS.isdisjoint(token) for token in raw)
     )
     if suits_may_repeat or any(n > top for n, top in zip(counts, table.full_deck, strict=True)):
         try:
