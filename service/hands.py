@@ -107,7 +107,8 @@ class Part(StrEnum):
     """Which part of a record a violation is in; the value is the request field."""
 
     DEAL = "deal"
-    """The deal: three hands of 17 and a kitty of 3 from one deck."""
+    """The deal: the game's hands and kitty (three of 17 and 3 from one deck, four of 25 and 8
+    from two, three of 16 and 4 from 52 cards)."""
     BIDS = "bids"
     """A bid of the auction (``index`` is its position in ``bids``)."""
     EVENTS = "events"
@@ -427,8 +428,16 @@ class _Suits:
     def verify(self, hand: Hand, seat: int, cards: Sequence[Card]) -> None:
         """Raise ``not_in_hand`` for a suited card that is not the seat's to play."""
         named: dict[Card, int] = {}
-        for card in (c for c in cards if c.suit is not None and c in self.left):
+        for card in (c for c in cards if c.suit is not None):
             count = named[card] = named.get(card, 0) + 1
+            if card not in self.left:  # the deal did not name it: only the decks limit it
+                if count > hand.rules.table.copies:
+                    text = f"the play holds {card} {count} times: the deck has {count - 1}"
+                    text = f"the play holds {card} twice" if count == 2 else text
+                    raise GameError(
+                        Violation.NOT_IN_HAND, text, seat=seat, reason=Reason.NOT_IN_HAND
+                    )
+                continue
             if count <= self._mine(hand, seat, card):
                 continue
             holders = {s: n for s, n in self.left[card].items() if n}

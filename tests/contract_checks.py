@@ -21,6 +21,8 @@ SEMANTIC = frozenset(
         "contradictory_options",
         "not_in_game",
         "players_per_seat",
+        "too_many_bids",
+        "too_many_events",
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

@@ -87,7 +87,7 @@ def test_membership_agrees_with_enumeration(
     counts = read_play(hand, rules)
     listed = {m.cards for m in legal_moves(hand, previous, rules)}
     sub = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
-    play = read_play("".join(c for c, keep in zip(hand, sub, strict=True) if keep))
+    play = read_play("".join(c for c, keep in zip(hand, sub, strict=True) if keep), rules)
     assert bool(check_play(counts, play, previous, rules)) == (format_counts(play) in listed)
 
 

@@ -461,3 +461,65 @@ def test_s9_a_suited_card_played_from_two_decks() -> None:
     assert error.message.endswith("the play holds 3S 3 times: the deal has 2")
     error = judged("3S 3S 3H 3H")  # seat 0 holds one 3 of hearts; the other is seat 2's
     assert error is not None and error.code is Violation.NOT_IN_HAND
+
+
+# --- Each request judged by its own game ---------------------------------------------------------
+
+
+def test_card_errors_name_the_deck_of_the_request_game(client: FlaskClient) -> None:
+    """API.md: every problem a one-deck game finds, with its position, and the path of a play
+    object's cards; the same cards are fine in the two-deck game."""
+    errors = client.post("/v1/classify", json={"cards": "333333333 BB"}).json["errors"]
+    assert [(e["code"], e["token"], e["position"]) for e in errors] == [
+        ("too_many_of_rank", "3", 4),
+        ("too_many_of_rank", "B", 11),
+    ]
+    body = {"play": {"cards": "33333"}, "previous": "3"}
+    assert client.post("/v1/beats", json=body).json["errors"][0]["field"] == "play.cards"
+    assert client.post("/v1/beats", json=body | {"ruleset": "four_player"}).json["beats"]
+
+
+def test_hand_records_are_held_to_their_own_game(client: FlaskClient) -> None:
+    """Each game's longest auction and hand bound a record; Big Three has no doublings."""
+    deal = {"hands": FOUR_DEAL[:3], "kitty": "3"}
+    record = {"deal": deal, "first_bidder": 0}
+    passes = [{"seat": 0, "pass": True}]
+    cases = [
+        (record | {"events": passes * 156}, "standard", "events", "too_many_events"),
+        (record | {"bids": [{"seat": 0, "bid": 0}] * 9}, "standard", "bids", "too_many_bids"),
+        (record | {"doublings": 1}, "big_three", "doublings", "not_in_game"),
+    ]
+    for body, rules, field, code in cases:
+        answer = client.post("/v1/hands/validate", json=body | {"ruleset": rules})
+        assert (answer.status_code, answer.json["errors"][0]["field"]) == (422, field)
+        assert answer.json["errors"][0]["code"] == code
+        batch = client.post("/v1/hands/validate/batch", json={"items": [body], "ruleset": rules})
+        assert batch.json["errors"][0]["field"] == f"items.0.{field}"
+    four = {"events": passes * 156, "ruleset": "four_player"}
+    assert client.post("/v1/hands/validate", json=record | four).status_code == 200
+    match = {"hands": [record | {"players": ["a", "b", "c"]}], "ruleset": "four_player"}
+    answer = client.post("/v1/matches/score", json=match)
+    assert answer.json["errors"][0]["code"] == "players_per_seat"
+
+
+def test_a_suited_card_twice_in_a_play_of_an_unsuited_deal() -> None:
+    """RULES.md 1: one deck holds a suited card once, whether or not the deal named suits."""
+    record = Record.of(
+        hands=["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
+        kitty="JQK",
+        first_bidder=0,
+        bids=[(0, 3)],
+        events=[(0, "3H 3H")],
+    )
+    error = validate(record).error
+    assert error is not None and error.code is Violation.NOT_IN_HAND
+    assert error.message.endswith("the play holds 3H twice")
+
+
+def test_a_previous_play_is_read_under_the_rules_asked() -> None:
+    """A combination made under another game is compared by the order of the rules asked:
+    in Big Three a single 3 is the highest single."""
+    three = Combination.of("3")  # three-player: the lowest single
+    assert [m.cards for m in legal_moves("2 3 4", previous=three, rules=BIG_THREE)] == []
+    with pytest.raises(RuleSetError):
+        get_ruleset("four_player", kicker_rank_max=2)

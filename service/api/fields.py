@@ -7,6 +7,7 @@ the server agree on every input (Schemathesis checks both directions).
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -19,9 +20,9 @@ from service.rules import (
     Counts,
     RuleSet,
     RuleSetError,
+    Table,
     get_ruleset,
     read_hand,
-    read_play,
 )
 from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
 
@@ -29,9 +30,6 @@ MAX_STRING = 256
 """The longest card string accepted (a landlord's 33 cards with separators fit)."""
 
 _CARDS_RE = re.compile(CARDS_PATTERN)
-_SUITS = frozenset("SHDCshdc♠♥♦♣")
-"""The characters of suits (and of some joker words): a card list without them has no suited
-card to check against the deck."""
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
@@ -64,10 +62,13 @@ def card_problems(error: CardError) -> list[dict[str, Any]]:
     ]
 
 
-#: The widest deck of any game (two decks of the four-player game): what a card list may hold
-#: before the request's rule set is known; ``deck_problems`` then checks the game's own deck.
+#: The widest deck of any game (two decks of the four-player game): the limit of a card list
+#: when no request has named its game (a hand record's cards, judged by the referee).
 WIDEST = max((r.table for r in PRESETS.values()), key=lambda t: sum(t.full_deck))
 MAX_DECK = sum(WIDEST.full_deck)
+DECK: ContextVar[Table] = ContextVar("deck", default=WIDEST)
+"""The deck of the request being loaded: set by ``DeckChecked.load`` from its ``ruleset``, so
+that a card list is read against its own game's deck (every problem, with its position)."""
 
 
 class Cards(ma.fields.Field):  # type: ignore[type-arg]
@@ -107,7 +108,8 @@ class Cards(ma.fields.Field):  # type: ignore[type-arg]
             if not fits:
                 parse_cards(value)  # names the first unreadable token, if there is one
                 raise ma.ValidationError([_notation_problem(value)])
-            counts = read_hand(value, copies=WIDEST.copies, jokers=WIDEST.jokers)
+            deck = DECK.get()
+            counts = read_hand(value, copies=deck.copies, jokers=deck.jokers)
         except CardError as error:
             raise ma.ValidationError(card_problems(error)) from None
         if sum(counts) > self.max_cards:
@@ -116,21 +118,8 @@ class Cards(ma.fields.Field):  # type: ignore[type-arg]
         return counts
 
 
-def deck_problems(counts: Counts, value: Any, rules: RuleSet, limit: int) -> list[dict[str, Any]]:
-    """The problems of a card list (read as ``counts`` from ``value``) under the rule set's
-    game: a card its deck cannot hold (with token and position), more than ``limit`` cards."""
-    table = rules.table
-    raw = value["cards"] if isinstance(value, dict) else value
-    suits_may_repeat = table.copies < WIDEST.copies and (
-        not _SUITS.isdisjoint(raw)
-        if isinstance(raw, str)
-        else any(not _SUITS.isdisjoint(token) for token in raw)
-    )
-    if suits_may_repeat or any(n > top for n, top in zip(counts, table.full_deck, strict=True)):
-        try:
-            read_play(raw, rules)
-        except CardError as error:
-            return card_problems(error)
+def hand_problems(counts: Counts, rules: RuleSet, limit: int) -> list[dict[str, Any]]:
+    """More cards than ``limit`` (a game's landlord hand, or its whole deck) in a card list."""
     if sum(counts) > limit:
         text = f"at most {limit} cards here under {rules.name}, not {sum(counts)}"
         return [{"code": "too_many_cards", "message": text}]
@@ -153,7 +142,7 @@ def _card_order(card: Card) -> tuple[int, str]:
 
 
 class SuitedCards(ma.fields.Field):  # type: ignore[type-arg]
-    """A card list of a hand record, read as written: suits kept, and what one deck cannot
+    """A card list of a hand record, read as written: suits kept, and what the deck cannot
     hold left for the referee to judge (a verdict, not a 422); loads sorted ``Card``s."""
 
     def __init__(self, *, max_cards: int = MAX_DECK, **kwargs: Any) -> None:

@@ -13,24 +13,34 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.answers import Play
-from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
+from service.hands import (
+    MAX_BIDS,
+    MAX_EVENTS,
+    Bid,
+    Event,
+    Part,
+    Record,
+    longest_auction,
+    longest_hand,
+)
 from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
 from service.rules.events import Phase, Violation
 from service.rules.scoring import GAME_LIMITS, FactorName, Side
 
 from .fields import (
+    DECK,
+    WIDEST,
     Cards,
     RuleSetChoice,
     StrictBoolean,
     StrictInteger,
     SuitedCards,
-    deck_problems,
+    hand_problems,
 )
 
 MAX_HAND = max(r.table.landlord_hand for r in PRESETS.values())
 """The most cards of any hand (the four-player landlord's 33); each game's own limit, its
 landlord's hand, is checked with the rule set (``DeckChecked``)."""
-"""The most cards a hand holds (the landlord's 17 and the kitty's 3)."""
 MAX_BATCH = 100
 """Items in one batch request."""
 MAX_PAGE = 1000
@@ -76,24 +86,37 @@ class RuleSetOptions(Strict):
     multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
 
 
-CardList = tuple[tuple[str | int, ...], Counts, Any, int]
-"""A card list of a request: its path, its counts, its raw value and its most cards."""
+CardList = tuple[tuple[str | int, ...], Counts, int]
+"""A card list of a request: its path, its counts and the most cards it may hold."""
 
 
 class DeckChecked(Strict):
-    """A request whose card lists are checked, once its rule set is read, against that game's
-    deck (a card it cannot hold, with token and position) and its landlord's hand size."""
+    """A request whose card lists are read against the deck of its own game (its ``ruleset``
+    is read first) and held to that game's limit (its landlord's hand, or its deck)."""
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
         """Every card list of the request (each schema names its own)."""
         raise NotImplementedError
 
-    @ma.validates_schema(pass_original=True)
-    def _fits_the_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        try:
+            rules = self.fields["rules"].deserialize(
+                data.get("ruleset", ma.missing) if isinstance(data, dict) else ma.missing
+            )
+        except ma.ValidationError:  # reported by the load itself
+            rules = None
+        token = DECK.set(rules.table if isinstance(rules, RuleSet) else WIDEST)
+        try:
+            return super().load(data, **kwargs)
+        finally:
+            DECK.reset(token)
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
         rules: RuleSet = data["rules"]
         errors: dict[Any, Any] = {}
-        for path, counts, raw, limit in self.card_lists(data, original):
-            found = deck_problems(counts, raw, rules, limit)
+        for path, counts, limit in self.card_lists(data):
+            found = hand_problems(counts, rules, limit)
             if found:
                 node = errors
                 for step in path[:-1]:
@@ -103,12 +126,8 @@ class DeckChecked(Strict):
             raise ma.ValidationError(errors)
 
 
-def _play_list(
-    path: tuple[str | int, ...], play: Play | None, raw: Any, limit: int
-) -> list[CardList]:
-    if play is None:
-        return []
-    return [(path, play.cards, raw, limit)]
+def _play_list(path: tuple[str | int, ...], play: Play | None, limit: int) -> list[CardList]:
+    return [] if play is None else [(path, play.cards, limit)]
 
 
 def ruleset_field() -> RuleSetChoice:
@@ -135,19 +154,17 @@ class ClassifyRequest(DeckChecked):
     cards = Cards(required=True, metadata={"description": "the card set to classify"})
     rules = ruleset_field()
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
-        deck = sum(data["rules"].table.full_deck)
-        return [(("cards",), data["cards"], original["cards"], deck)]
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
+        return [(("cards",), data["cards"], sum(data["rules"].table.full_deck))]
 
 
 class ClassifyBatchRequest(DeckChecked):
     items = _batch(Cards(), MAX_BATCH)
     rules = ruleset_field()
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
         deck = sum(data["rules"].table.full_deck)
-        raw = original["items"]
-        return [(("items", i), c, raw[i], deck) for i, c in enumerate(data["items"])]
+        return [(("items", i), c, deck) for i, c in enumerate(data["items"])]
 
 
 class PlayObject(Strict):
@@ -187,11 +204,11 @@ class BeatsRequest(DeckChecked):
     previous = PlayChoice(required=True, metadata={"description": "the play on the table"})
     rules = ruleset_field()
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
         most = data["rules"].table.landlord_hand
         return [
-            *_play_list(("play",), data["play"], original["play"], most),
-            *_play_list(("previous",), data["previous"], original["previous"], most),
+            *_play_list(("play",), data["play"], most),
+            *_play_list(("previous",), data["previous"], most),
         ]
 
 
@@ -204,12 +221,12 @@ class BeatsBatchRequest(DeckChecked):
     items = _batch(fields.Nested(BeatsItem), MAX_BATCH)
     rules = ruleset_field()
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
         most = data["rules"].table.landlord_hand
         found: list[CardList] = []
-        for i, (item, raw) in enumerate(zip(data["items"], original["items"], strict=True)):
+        for i, item in enumerate(data["items"]):
             for key in ("play", "previous"):
-                found += _play_list(("items", i, key), item[key], raw[key], most)
+                found += _play_list(("items", i, key), item[key], most)
         return found
 
 
@@ -240,11 +257,11 @@ class LegalMovesRequest(DeckChecked):
         metadata={"description": "moves to skip"},
     )
 
-    def card_lists(self, data: dict[str, Any], original: Any) -> list[CardList]:
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
         most = data["rules"].table.landlord_hand
         return [
-            (("hand",), data["hand"], original["hand"], most),
-            *_play_list(("previous",), data["previous"], original.get("previous"), most),
+            (("hand",), data["hand"], most),
+            *_play_list(("previous",), data["previous"], most),
         ]
 
 
@@ -552,14 +569,55 @@ class HandRecord(Strict):
         return {"record": record, **data}
 
 
+def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> dict[str, Any]:
+    """What a record holds beyond its own game: more bids than its longest auction (in either
+    bidding mode) and one, more events than its longest hand and one, doublings it lacks."""
+    until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
+    found: dict[str, Any] = {}
+    for name, count, most in (
+        ("bids", bids, longest_auction(until) + 1),
+        ("events", events, longest_hand(rules) + 1),
+    ):
+        if count > most:
+            text = f"at most {most} {name} in a record of {rules.game}, not {count}"
+            found[name] = [{"code": f"too_many_{name}", "message": text}]
+    low, high = GAME_LIMITS[rules.game]["doublings"]
+    if not low <= doublings <= high:
+        text = f"doublings must be from {low} to {high} in {rules.game}, not {doublings}"
+        found["doublings"] = [{"code": "not_in_game", "message": text}]
+    return found
+
+
+def _record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
+    return record_problems(len(record.bids), len(record.events), record.doublings, rules)
+
+
 class HandValidateRequest(HandRecord):
     bids, events = _bids(), _events()  # new fields: the document shares no objects (no anchors)
     rules = ruleset_field()
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
+        found = record_problems(
+            len(data["bids"]), len(data["events"]), data["doublings"], data["rules"]
+        )
+        if found:
+            raise ma.ValidationError(found)
 
 
 class HandValidateBatchRequest(Strict):
     items = _batch(fields.Nested(HandRecord), MAX_HANDS)
     rules = ruleset_field()
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
+        found = {
+            i: problems
+            for i, item in enumerate(data["items"])
+            if (problems := _record_problems(item["record"], data["rules"]))
+        }
+        if found:
+            raise ma.ValidationError({"items": found})
 
 
 def _distinct(players: list[str]) -> None:
@@ -598,13 +656,14 @@ class MatchScoreRequest(Strict):
     @ma.validates_schema
     def _a_player_a_seat(self, data: dict[str, Any], **kwargs: Any) -> None:
         seats = data["rules"].table.seats
-        errors = {
-            i: {
-                "players": [{"code": "players_per_seat", "message": f"{seats} players, one a seat"}]
-            }
-            for i, hand in enumerate(data["hands"])
-            if len(hand["players"]) != seats
-        }
+        problem = {"code": "players_per_seat", "message": f"{seats} players, one a seat"}
+        errors: dict[int, dict[str, Any]] = {}
+        for i, hand in enumerate(data["hands"]):
+            found = _record_problems(hand["record"], data["rules"])
+            if len(hand["players"]) != seats:
+                found["players"] = [problem]
+            if found:
+                errors[i] = found
         if errors:
             raise ma.ValidationError({"hands": errors})
 

@@ -140,8 +140,12 @@ def check_play(
 
 
 def _previous(previous: Combination | Cards | None, rules: RuleSet) -> Combination | None:
-    if previous is None or isinstance(previous, Combination):
-        return previous
+    """The previous play as ``rules`` read it: a combination is read again, by its cards, kind
+    and rank, so that one made under another game's order is not compared by that order."""
+    if previous is None:
+        return None
+    if isinstance(previous, Combination):
+        return combination(previous.cards, rules, kind=previous.kind, rank=previous.rank.char)
     return combination(previous, rules)
 
 

@@ -175,6 +175,8 @@ class RuleSet:
                 for name in THREE_PLAYER_OPTIONS
                 if getattr(self, name) is True
             ]
+            if self.kicker_rank_max != 3:
+                problems.append(f"kicker_rank_max is a three-player option: 3 in {self.game}")
         if self.joker_pairs and self.game is not Game.FOUR_PLAYER:
             problems.append("joker_pairs needs game four_player (two jokers of a colour)")
         if self.game is Game.BIG_THREE:
