@@ -12,11 +12,10 @@
 from __future__ import annotations
 
 import functools
-import json
 import random
-from collections import defaultdict
 from pathlib import Path
 
+import golden_file
 import pytest
 from reference import (
     RANK_CHARS,
@@ -37,19 +36,7 @@ DECK = [rank for rank in range(13) for _ in range(4)] + [13, 14]
 SHOWN = 5  # mismatches detailed in a failure message
 
 
-def _rules_id(name: str, overrides: dict) -> str:
-    return name + "".join(f"+{k}={v}" for k, v in sorted(overrides.items()))
-
-
-def _load_golden() -> dict[str, list[dict]]:
-    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    groups: dict[str, list[dict]] = defaultdict(list)
-    for entry in data["entries"]:
-        groups[_rules_id(entry["rules"], entry["overrides"])].append(entry)
-    return groups
-
-
-GOLDEN_GROUPS = _load_golden()
+GOLDEN_GROUPS = golden_file.load(GOLDEN)
 #: The rule sets of the golden file (presets and custom ones), also used by the live tests.
 RULESETS: list[tuple[str, dict]] = [
     (entries[0]["rules"], entries[0]["overrides"]) for entries in GOLDEN_GROUPS.values()
@@ -153,7 +140,7 @@ def _live_cases(seed: int, hands: int = 30):
         for _ in range(hands):
             hand = _random_hand(rng, DECK, rng.randint(1, 10))
             text = format_counts(hand)
-            rules_id = _rules_id(name, overrides)
+            rules_id = golden_file.rules_id(name, overrides)
             cases.append((rules_id, rules, text, None))
             for previous in _random_previous(rng, hand, rules, 3):
                 cases.append((rules_id, rules, text, previous))
@@ -166,7 +153,7 @@ def _live() -> list:
     return _live_cases(seed=7)
 
 
-@pytest.mark.parametrize("rules_id", sorted({_rules_id(n, o) for n, o in RULESETS}))
+@pytest.mark.parametrize("rules_id", sorted({golden_file.rules_id(n, o) for n, o in RULESETS}))
 def test_live_brute_force(rules_id: str) -> None:
     failures: list[str] = []
     checked = 0
@@ -202,7 +189,7 @@ def _agreement_cases():
             yield rules_id, rules, entry["hand"], declared
 
 
-@pytest.mark.parametrize("rules_id", sorted({_rules_id(n, o) for n, o in RULESETS}))
+@pytest.mark.parametrize("rules_id", sorted({golden_file.rules_id(n, o) for n, o in RULESETS}))
 def test_listed_moves_are_legal(rules_id: str) -> None:
     failures: list[str] = []
     checked = 0

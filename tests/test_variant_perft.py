@@ -19,11 +19,10 @@ clauses), and then judges the core:
 from __future__ import annotations
 
 import functools
-import json
 import random
-from collections import defaultdict
 from pathlib import Path
 
+import golden_file
 import pytest
 from variant_reference import (
     BIG_THREE,
@@ -58,19 +57,7 @@ DESCRIBE_LIMIT = 20_000  # failure messages brute-force hands with at most this 
 FP, BT = FOUR_PLAYER, BIG_THREE
 
 
-def _rules_id(name: str, overrides: dict) -> str:
-    return name + "".join(f"+{k}={v}" for k, v in sorted(overrides.items()))
-
-
-def _load_golden() -> dict[str, list[dict]]:
-    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    groups: dict[str, list[dict]] = defaultdict(list)
-    for entry in data["entries"]:
-        groups[_rules_id(entry["rules"], entry["overrides"])].append(entry)
-    return groups
-
-
-GOLDEN_GROUPS = _load_golden()
+GOLDEN_GROUPS = golden_file.load(GOLDEN)
 #: The rule sets of the golden file, and for the live tests also four_player without the
 #: joker_pairs option (RULES.md section 9: the service picks a reading and makes it an option).
 RULESETS: list[tuple[str, dict]] = [
@@ -120,7 +107,8 @@ def _ours(hand: str, previous, name: str, overrides: dict) -> list[str]:
 
 def _describe(hand: str, name: str, overrides: dict, previous, *, reference, ours) -> str:
     counts = counts_from_text(hand)
-    head = f"hand {hand} {_rules_id(name, overrides)} previous {previous!r}: ours {len(ours)}"
+    rules = golden_file.rules_id(name, overrides)
+    head = f"hand {hand} {rules} previous {previous!r}: ours {len(ours)}"
     if sub_multiset_count(counts) > DESCRIBE_LIMIT:
         return head + " (hand too large to detail)"
     expected = brute_force_moves(counts, name, overrides, reference)
@@ -501,7 +489,7 @@ def _live_cases(seed: int, hands: int = 30):
         for _ in range(hands):
             hand = _random_set(rng, name, _deck(name), rng.randint(1, 10))
             text = text_from_counts(hand)
-            rules_id = _rules_id(name, overrides)
+            rules_id = golden_file.rules_id(name, overrides)
             cases.append((rules_id, name, overrides, text, None))
             for previous in _random_previous(rng, hand, name, overrides, 3):
                 cases.append((rules_id, name, overrides, text, previous))
@@ -514,7 +502,7 @@ def _live() -> list:
     return _live_cases(seed=11)
 
 
-LIVE_IDS = sorted({_rules_id(n, o) for n, o in LIVE_RULESETS})
+LIVE_IDS = sorted({golden_file.rules_id(n, o) for n, o in LIVE_RULESETS})
 
 
 @pytest.mark.parametrize("rules_id", LIVE_IDS)

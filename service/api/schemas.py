@@ -25,7 +25,7 @@ from service.hands import (
 )
 from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
 from service.rules.events import Phase, Violation
-from service.rules.scoring import GAME_LIMITS, FactorName, Side
+from service.rules.scoring import GAME_LIMITS, WIDEST_LIMITS, FactorName, Side
 
 from .fields import (
     DECK,
@@ -266,8 +266,7 @@ class LegalMovesRequest(DeckChecked):
 
 
 def _limited(name: str, default: int | None = None) -> StrictInteger:
-    low = min(limits[name][0] for limits in GAME_LIMITS.values())
-    high = max(limits[name][1] for limits in GAME_LIMITS.values())  # the game's own: score()
+    low, high = WIDEST_LIMITS[name]  # the game's own: score()
     extra = {"required": True} if default is None else {"load_default": default}
     return StrictInteger(validate=validate.Range(low, high), **extra)
 

@@ -12,9 +12,11 @@ rank counts allow, and what is left must be a legal set of kickers (RULES.md sec
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import combinations
+from math import comb
 
 from .cards import (
     EMPTY,
@@ -129,8 +131,18 @@ def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
     return read_hand(cards, copies=table.copies, jokers=table.jokers)
 
 
-_INTERNED: dict[tuple[Kind, int, int, tuple[int, ...]], Combination] = {}
+_INTERNED: dict[Hashable, Combination] = {}
 _INTERN_LIMIT = 200_000
+
+
+def interned(key: Hashable, build: Callable[[], Combination]) -> Combination:
+    """The combination kept under ``key``, built on first use (every game's, one bounded table)."""
+    combo = _INTERNED.get(key)
+    if combo is None:
+        if len(_INTERNED) >= _INTERN_LIMIT:
+            _INTERNED.clear()
+        combo = _INTERNED[key] = build()
+    return combo
 
 
 def make(kind: Kind, start: int, length: int, kickers: tuple[int, ...] = ()) -> Combination:
@@ -139,12 +151,8 @@ def make(kind: Kind, start: int, length: int, kickers: tuple[int, ...] = ()) -> 
     ``kickers`` lists the kicker ranks, one entry per card, ascending.
     """
     key = (kind, start, length, kickers)
-    combo = _INTERNED.get(key)
-    if combo is None:
-        if len(_INTERNED) >= _INTERN_LIMIT:
-            _INTERNED.clear()
-        combo = _INTERNED[key] = _build(kind, start, length, kickers)
-    return combo
+    combo = _INTERNED.get(key)  # the hot path: no call when the combination is known
+    return combo if combo is not None else interned(key, lambda: _build(*key))
 
 
 def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Combination:
@@ -214,6 +222,24 @@ def has_kicker_gap(kick: Sequence[int], rules: RuleSet) -> bool:
     """Whether some rank is held more than ``kicker_rank_max`` times but fewer than four."""
     limit = rules.kicker_rank_max
     return rules.bomb_in_kickers and limit < 3 and any(limit < k < 4 for k in kick)
+
+
+def choose_ranks(ranks: list[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times."""
+    pool = [r for r, cap in zip(ranks, caps, strict=True) for _ in range(cap)]
+    if comb(len(pool), k) <= 4096:
+        return list(dict.fromkeys(combinations(pool, k)))
+    found: list[tuple[int, ...]] = []
+
+    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            found.append(chosen)
+        elif index < len(ranks):
+            for times in range(min(caps[index], left) + 1):
+                extend(index + 1, left - times, chosen + (ranks[index],) * times)
+
+    extend(0, k, ())
+    return sorted(found)
 
 
 def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:

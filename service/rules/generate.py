@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from functools import cache
 from itertools import combinations, compress, pairwise
-from math import comb
 
 from .cards import Counts
 from .combos import (
@@ -25,6 +24,7 @@ from .combos import (
     TWO,
     Combination,
     allowed_kinds,
+    choose_ranks,
     has_kicker_gap,
     kicker_caps,
     make,
@@ -226,24 +226,6 @@ def _with_wings(kind: Kind) -> Family:
     return family
 
 
-def _choose(ranks: list[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
-    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times."""
-    pool = [r for r, cap in zip(ranks, caps, strict=True) for _ in range(cap)]
-    if comb(len(pool), k) <= 4096:
-        return list(dict.fromkeys(combinations(pool, k)))
-    found: list[tuple[int, ...]] = []
-
-    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
-        if left == 0:
-            found.append(chosen)
-        elif index < len(ranks):
-            for times in range(min(caps[index], left) + 1):
-                extend(index + 1, left - times, chosen + (ranks[index],) * times)
-
-    extend(0, k, ())
-    return sorted(found)
-
-
 def _single_kickers(
     hand: Counts, shape: Shape, start: int, length: int, rules: RuleSet
 ) -> list[tuple[int, ...]]:
@@ -253,7 +235,7 @@ def _single_kickers(
     if rules.max_kicker_repeat == 1:
         sets = list(combinations(ranks, k))
     else:
-        sets = _choose(ranks, [min(hand[r], caps[r]) for r in ranks], k)
+        sets = choose_ranks(ranks, [min(hand[r], caps[r]) for r in ranks], k)
     if rules.bomb_in_kickers and rules.kicker_rank_max < 3:
         sets = [s for s in sets if not has_kicker_gap([s.count(r) for r in ranks], rules)]
     if rules.rocket_as_kickers:
@@ -268,7 +250,7 @@ def _pair_kickers(
     caps = pair_caps(rules, start, length)
     ranks = [r for r in _ALL if caps[r] and hand[r] >= 2]
     if rules.same_rank_pairs:
-        sets = _choose(ranks, [min(hand[r] // 2, caps[r]) for r in ranks], k)
+        sets = choose_ranks(ranks, [min(hand[r] // 2, caps[r]) for r in ranks], k)
     else:
         sets = list(combinations(ranks, k))
     return [tuple(r for r in s for _ in (0, 1)) for s in sets]

@@ -158,6 +158,14 @@ GAME_LIMITS: dict[Game, dict[str, tuple[int, int]]] = {
     Game.FOUR_PLAYER: LIMITS | {"bombs": (0, 26)},
     Game.BIG_THREE: {"bid": (1, 3), "bombs": (0, 0), "rockets": (0, 0), "doublings": (0, 0)},
 }
+#: What some game accepts: the range of a request before its game is known.
+WIDEST_LIMITS: dict[str, tuple[int, int]] = {
+    name: (
+        min(g[name][0] for g in GAME_LIMITS.values()),
+        max(g[name][1] for g in GAME_LIMITS.values()),
+    )
+    for name in LIMITS
+}
 
 
 def _problems(
@@ -169,7 +177,7 @@ def _problems(
         low, high = limits[name]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             text = f"{name} must be an integer from {low} to {high}, not {value!r}"
-            widest = max(g[name][1] for g in GAME_LIMITS.values())
+            widest = WIDEST_LIMITS[name][1]
             code = "not_in_game" if isinstance(value, int) and high < value <= widest else "invalid"
             problems.append(ScoreProblem(name, f"{text} in {rules.game}", code))
     if not isinstance(winner, str) or winner not in tuple(Side):

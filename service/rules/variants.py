@@ -17,11 +17,21 @@ descriptions (``service.rules.ruleset``) and the README.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank, format_counts
-from .combos import ACE, BLACK, RED, TWO, Combination, beats, preference
+from .combos import (
+    ACE,
+    BLACK,
+    RED,
+    TWO,
+    Combination,
+    beats,
+    choose_ranks,
+    interned,
+    preference,
+)
 from .kinds import BOMB_KINDS, GAME_KINDS, KIND_ORDER, TOP_KINDS, Kind
 from .ruleset import Game, RuleSet
 
@@ -100,36 +110,43 @@ def power(game: Game, rank: int) -> int:
     return (rank - 1) % 13 if game is Game.BIG_THREE and rank <= TWO else rank
 
 
-_INTERNED: dict[tuple[Game, Kind, int, int, int, tuple[int, ...]], Combination] = {}
-_INTERN_LIMIT = 200_000
-
-
 def _make(
     game: Game, form: Form, start: int, length: int, pairs: tuple[int, ...] = ()
 ) -> Combination:
     """The combination of ``form`` whose chain starts at ``start``, with pair kickers
     ``pairs`` (one entry per pair, ascending); interned."""
-    key = (game, form.kind, start, length, form.width, pairs)
-    combo = _INTERNED.get(key)
-    if combo is None:
-        if len(_INTERNED) >= _INTERN_LIMIT:
-            _INTERNED.clear()
-        top = start + length - 1
-        counts = [0] * NUM_RANKS
-        for r in pairs:
-            counts[r] += 2
-        kickers = format_counts(tuple(counts))
-        for r in range(start, top + 1):
-            counts[r] += form.width
-        primal = "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1))
-        chain = 1 if form.kind is Kind.NUKE else length
-        strength = power(game, top)
-        order = (KIND_ORDER[form.kind], strength, form.width * length, pairs)
-        cards = format_counts(tuple(counts))
-        combo = _INTERNED[key] = Combination(
-            form.kind, Rank(top), chain, cards, primal, kickers, order, strength
-        )
-    return combo
+    return interned(
+        (game, form.kind, start, length, form.width, pairs),
+        lambda: _build(game, form, start, length, pairs),
+    )
+
+
+def _build(game: Game, form: Form, start: int, length: int, pairs: tuple[int, ...]) -> Combination:
+    top = start + length - 1
+    counts = [0] * NUM_RANKS
+    for r in pairs:
+        counts[r] += 2
+    kickers = format_counts(tuple(counts))
+    for r in range(start, top + 1):
+        counts[r] += form.width
+    primal = "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1))
+    chain = 1 if form.kind is Kind.NUKE else length
+    strength = power(game, top)
+    order = (KIND_ORDER[form.kind], strength, form.width * length, pairs)
+    cards = format_counts(tuple(counts))
+    return Combination(form.kind, Rank(top), chain, cards, primal, kickers, order, strength)
+
+
+def _chains(form: Form, counts: Counts, total: int | None = None) -> Iterator[tuple[int, range]]:
+    """Every chain of ``form`` (length, ranks) that ``counts`` holds, of ``total`` cards if
+    given (kickers included)."""
+    for length in form.lengths():
+        if total is not None and form.size(length) != total:
+            continue
+        for start in range(form.low, form.high - length + 2):
+            chain = range(start, start + length)
+            if all(counts[r] >= form.width for r in chain):
+                yield length, chain
 
 
 def _pair_ranks(rules: RuleSet) -> range:
@@ -140,22 +157,15 @@ def _pair_ranks(rules: RuleSet) -> range:
 def variant_readings(counts: Counts, rules: RuleSet) -> tuple[Combination, ...]:
     """Every reading of some rank counts in a four-player or Big Three rule set, preferred
     first (RULES.md section 4's order)."""
-    total = sum(counts)
     found: list[Combination] = []
     for form in forms(rules):
-        for length in form.lengths():
-            if form.size(length) != total:
-                continue
-            for start in range(form.low, form.high - length + 2):
-                chain = range(start, start + length)
-                if any(counts[r] < form.width for r in chain):
-                    continue
-                rest = list(counts)
-                for r in chain:
-                    rest[r] -= form.width
-                pairs = _exact_pairs(rest, chain, rules) if form.wings else ()
-                if pairs is not None and (form.wings or not any(rest)):
-                    found.append(_make(rules.game, form, start, length, pairs))
+        for length, chain in _chains(form, counts, sum(counts)):
+            rest = list(counts)
+            for r in chain:
+                rest[r] -= form.width
+            pairs = _exact_pairs(rest, chain, rules) if form.wings else ()
+            if pairs is not None and (form.wings or not any(rest)):
+                found.append(_make(rules.game, form, chain.start, length, pairs))
     return tuple(sorted(found, key=preference))
 
 
@@ -200,36 +210,15 @@ def variant_moves(
 
 def _form_moves(form: Form, hand: Counts, rules: RuleSet) -> list[Combination]:
     found: list[Combination] = []
-    for length in form.lengths():
-        for start in range(form.low, form.high - length + 2):
-            chain = range(start, start + length)
-            if any(hand[r] < form.width for r in chain):
-                continue
-            if not form.wings:
-                found.append(_make(rules.game, form, start, length))
-                continue
-            most = 2 if rules.same_rank_pairs else 1
-            ranks = [r for r in _pair_ranks(rules) if r not in chain and hand[r] >= 2]
-            caps = [min(hand[r] // 2, most) for r in ranks]
-            for pairs in _choose(ranks, caps, length):
-                found.append(_make(rules.game, form, start, length, pairs))
-    return found
-
-
-def _choose(ranks: list[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
-    """Every ascending choice of ``k`` items from ``ranks``, rank i at most ``caps[i]`` times."""
-    found: list[tuple[int, ...]] = []
-
-    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
-        if left == 0:
-            found.append(chosen)
-            return
-        if index == len(ranks):
-            return
-        for times in range(min(caps[index], left), -1, -1):
-            extend(index + 1, left - times, chosen + (ranks[index],) * times)
-
-    extend(0, k, ())
+    most = 2 if rules.same_rank_pairs else 1
+    for length, chain in _chains(form, hand):
+        if not form.wings:
+            found.append(_make(rules.game, form, chain.start, length))
+            continue
+        ranks = [r for r in _pair_ranks(rules) if r not in chain and hand[r] >= 2]
+        caps = [min(hand[r] // 2, most) for r in ranks]
+        for pairs in choose_ranks(ranks, caps, length):
+            found.append(_make(rules.game, form, chain.start, length, pairs))
     return found
 
 

@@ -17,19 +17,15 @@ sets) and ``digest``: sha256 of the sorted canonical move strings joined by ``"\
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # tests/, for reference.py
 sys.path.insert(0, str(HERE.parent.parent))  # the repository root, for service/
 
+import golden_file  # noqa: E402
 from reference import (  # noqa: E402
     RANK_CHARS,
     classify_every_subset,
@@ -218,6 +214,11 @@ def entries_for(job: tuple[str, str, dict]) -> list[dict]:
     return out
 
 
+def _size(job: tuple) -> int:
+    """How many sub-multisets a job's hand has (its brute force's work)."""
+    return sub_multiset_count(counts_from_text(job[0]))
+
+
 def build(jobs: int | None = None) -> list[dict]:
     rng = random.Random(SEED)
     randoms = random_hands(rng, RANDOM_HANDS)
@@ -228,17 +229,7 @@ def build(jobs: int | None = None) -> list[dict]:
     for name, overrides in CUSTOM_RULES:
         for hand in FIXED_HANDS + randoms[:CUSTOM_RANDOM_HANDS]:
             work.append((hand, name, overrides))
-    # Biggest enumerations first, for an even spread over the workers.
-    order = sorted(
-        range(len(work)), key=lambda i: -sub_multiset_count(counts_from_text(work[i][0]))
-    )
-    results: dict[int, list[dict]] = {}
-    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-        for index, entries in zip(
-            order, pool.map(entries_for, [work[i] for i in order], chunksize=4), strict=True
-        ):
-            results[index] = entries
-    entries = [entry for i in range(len(work)) for entry in results[i]]
+    entries = golden_file.compute(work, entries_for, _size, jobs, chunksize=4)
     for entry in entries:
         if entry["hand"] == KNOWN_HAND and entry["previous"] is None and not entry["overrides"]:
             expected = KNOWN_LEADS.get(entry["rules"])
@@ -247,39 +238,11 @@ def build(jobs: int | None = None) -> list[dict]:
     return entries
 
 
-def render(entries: list[dict]) -> str:
-    header = {
-        "description": (
-            "Perft-style golden counts of legal moves (leads and responses), from the brute-force "
-            "reference tests/reference.py; regenerate with tests/golden/make_perft.py."
-        ),
-        "digest_rule": "sha256 of the sorted canonical move strings joined by '\\n'",
-        "seed": SEED,
-    }
-    lines = [json.dumps(entry, sort_keys=True, ensure_ascii=False) for entry in entries]
-    head = json.dumps(header, sort_keys=True, ensure_ascii=False)[:-1]
-    return head + ', "entries": [\n' + ",\n".join(lines) + "\n]}\n"
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes")
-    parser.add_argument("--check", action="store_true", help="compare with the file on disk")
-    args = parser.parse_args()
-    started = time.monotonic()
-    text = render(build(args.jobs))
-    elapsed = time.monotonic() - started
-    count = text.count('"digest": "')
-    if args.check:
-        same = OUTPUT.read_text(encoding="utf-8") == text
-        print(
-            f"{count} entries in {elapsed:.1f}s; {'identical to' if same else 'DIFFERS from'} "
-            f"{OUTPUT}"
-        )
-        sys.exit(0 if same else 1)
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {count} entries to {OUTPUT} in {elapsed:.1f}s")
+DESCRIPTION = (
+    "Perft-style golden counts of legal moves (leads and responses), from the brute-force "
+    "reference tests/reference.py; regenerate with tests/golden/make_perft.py."
+)
 
 
 if __name__ == "__main__":
-    main()
+    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)

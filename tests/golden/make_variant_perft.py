@@ -26,19 +26,16 @@ legal card sets) and ``digest``: sha256 of the sorted canonical move strings joi
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import sys
-import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # tests/, for variant_reference.py
 
+import golden_file  # noqa: E402
 from variant_reference import (  # noqa: E402
     BIG_THREE,
     DECK_LIMITS,
@@ -328,6 +325,11 @@ def entries_for(job) -> list[dict]:
     return out
 
 
+def _size(job: tuple) -> int:
+    """How many sub-multisets a job's hand has (its brute force's work)."""
+    return sub_multiset_count(counts_from_text(job[0]))
+
+
 def build(jobs: int | None = None) -> list[dict]:
     work: list[tuple] = []
     for config_index, (name, overrides, fixed, how_many, sizes) in enumerate(CONFIGS):
@@ -339,17 +341,7 @@ def build(jobs: int | None = None) -> list[dict]:
         rng = random.Random(SEED * 10 + config_index)
         for hand in random_hands(rng, name, how_many, sizes):
             work.append((hand, name, overrides, [], SEED * 1000 + len(work)))
-    # Biggest enumerations first, for an even spread over the workers.
-    order = sorted(
-        range(len(work)), key=lambda i: -sub_multiset_count(counts_from_text(work[i][0]))
-    )
-    results: dict[int, list[dict]] = {}
-    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-        for index, entries in zip(
-            order, pool.map(entries_for, [work[i] for i in order]), strict=True
-        ):
-            results[index] = entries
-    entries = [entry for i in range(len(work)) for entry in results[i]]
+    entries = golden_file.compute(work, entries_for, _size, jobs)
     for name, overrides, hand, expected in KNOWN_LEADS:
         matches = [
             e["count"]
@@ -361,40 +353,12 @@ def build(jobs: int | None = None) -> list[dict]:
     return entries
 
 
-def render(entries: list[dict]) -> str:
-    header = {
-        "description": (
-            "Perft-style golden counts of legal moves (leads and responses) of the variant "
-            "games four_player and big_three, from the brute-force reference "
-            "tests/variant_reference.py; regenerate with tests/golden/make_variant_perft.py."
-        ),
-        "digest_rule": "sha256 of the sorted canonical move strings joined by '\\n'",
-        "seed": SEED,
-    }
-    lines = [json.dumps(entry, sort_keys=True, ensure_ascii=False) for entry in entries]
-    head = json.dumps(header, sort_keys=True, ensure_ascii=False)[:-1]
-    return head + ', "entries": [\n' + ",\n".join(lines) + "\n]}\n"
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes")
-    parser.add_argument("--check", action="store_true", help="compare with the file on disk")
-    args = parser.parse_args()
-    started = time.monotonic()
-    text = render(build(args.jobs))
-    elapsed = time.monotonic() - started
-    count = text.count('"digest": "')
-    if args.check:
-        same = OUTPUT.read_text(encoding="utf-8") == text
-        print(
-            f"{count} entries in {elapsed:.1f}s; {'identical to' if same else 'DIFFERS from'} "
-            f"{OUTPUT}"
-        )
-        sys.exit(0 if same else 1)
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {count} entries to {OUTPUT} in {elapsed:.1f}s")
+DESCRIPTION = (
+    "Perft-style golden counts of legal moves (leads and responses) of the variant "
+    "games four_player and big_three, from the brute-force reference "
+    "tests/variant_reference.py; regenerate with tests/golden/make_variant_perft.py."
+)
 
 
 if __name__ == "__main__":
-    main()
+    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)

@@ -1,0 +1,93 @@
+"""The golden files of legal-move counts (``tests/golden/*.json``): written by the scripts
+beside them from a brute-force reference, read by the perft tests.
+
+A file is a header (description, digest rule, seed) and one JSON entry per line, each naming
+its rule set (``rules``, ``overrides``), its hand, the previous play and the count and digest.
+
+>>> rules_id("four_player", {"same_rank_pairs": True})
+'four_player+same_rank_pairs=True'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+DIGEST_RULE = "sha256 of the sorted canonical move strings joined by '\\n'"
+
+
+def rules_id(name: str, overrides: dict[str, Any]) -> str:
+    """A rule set as one string: its name, then each overridden option."""
+    return name + "".join(f"+{k}={v}" for k, v in sorted(overrides.items()))
+
+
+def load(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The entries of a golden file, grouped by rule set (``rules_id``), in file order."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for entry in data["entries"]:
+        groups[rules_id(entry["rules"], entry["overrides"])].append(entry)
+    return groups
+
+
+def compute(
+    work: Sequence[Any],
+    entries_for: Callable[[Any], list[dict[str, Any]]],
+    size: Callable[[Any], int],
+    jobs: int | None,
+    chunksize: int = 1,
+) -> list[dict[str, Any]]:
+    """``entries_for`` of every job in worker processes, biggest ``size`` first (an even
+    spread over the workers); the entries in the order of ``work``."""
+    order = sorted(range(len(work)), key=lambda i: -size(work[i]))
+    results: dict[int, list[dict[str, Any]]] = {}
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+        jobs_in_order = [work[i] for i in order]
+        for index, entries in zip(
+            order, pool.map(entries_for, jobs_in_order, chunksize=chunksize), strict=True
+        ):
+            results[index] = entries
+    return [entry for i in range(len(work)) for entry in results[i]]
+
+
+def render(entries: list[dict[str, Any]], description: str, seed: int) -> str:
+    """The file's text: the header, then one entry per line."""
+    header = {"description": description, "digest_rule": DIGEST_RULE, "seed": seed}
+    lines = [json.dumps(entry, sort_keys=True, ensure_ascii=False) for entry in entries]
+    head = json.dumps(header, sort_keys=True, ensure_ascii=False)[:-1]
+    return head + ', "entries": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def main(
+    doc: str,
+    build: Callable[[int | None], list[dict[str, Any]]],
+    output: Path,
+    description: str,
+    seed: int,
+) -> None:
+    """A golden script's command line: build and write, or ``--check`` against the file."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes")
+    parser.add_argument("--check", action="store_true", help="compare with the file on disk")
+    args = parser.parse_args()
+    started = time.monotonic()
+    text = render(build(args.jobs), description, seed)
+    elapsed = time.monotonic() - started
+    count = text.count('"digest": "')
+    if args.check:
+        same = output.read_text(encoding="utf-8") == text
+        print(
+            f"{count} entries in {elapsed:.1f}s; {'identical to' if same else 'DIFFERS from'} "
+            f"{output}"
+        )
+        sys.exit(0 if same else 1)
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {count} entries to {output} in {elapsed:.1f}s")
