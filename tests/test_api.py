@@ -289,6 +289,41 @@ def test_cors_preflight(client: FlaskClient) -> None:
     assert allowed == {"GET", "POST", "OPTIONS"}
 
 
+def test_cors_headers_only_for_requests_with_an_origin(client: FlaskClient) -> None:
+    """CORS concerns browsers, which send ``Origin``; other clients get no CORS headers, and
+    every answer says it varies by ``Origin`` so that no cache hands one to the other."""
+    plain = client.post("/v1/classify", json={"cards": "3"})
+    assert "Access-Control-Allow-Origin" not in plain.headers
+    assert "Origin" in plain.headers.getlist("Vary")
+    browser = client.post(
+        "/v1/classify", json={"cards": "3"}, headers={"Origin": "https://example.org"}
+    )
+    assert browser.headers["Access-Control-Allow-Origin"] == "https://example.org"
+    assert "X-Request-ID" in browser.headers["Access-Control-Expose-Headers"]
+
+
+def test_an_unhandled_error_is_a_counted_problem_document(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False})
+
+    def broken() -> str:
+        raise RuntimeError("a bug")
+
+    app.add_url_rule("/broken", view_func=broken)
+    client = app.test_client()
+    answer = client.get("/broken", headers={"X-Request-ID": "bug-1"})
+    assert (answer.status_code, answer.mimetype) == (500, "application/problem+json")
+    assert answer.json["request_id"] == "bug-1"
+    metrics = client.get("/metrics").get_data(as_text=True)
+    assert 'flask_http_request_exceptions_total{method="GET",status="500"} 1.0' in metrics
+    assert (
+        'flask_http_request_duration_seconds_count{method="GET",status="500",url_rule="/broken"}'
+        in metrics
+    )
+    assert "RuntimeError: a bug" in caplog.text
+
+
 def test_health_and_readiness(client: FlaskClient) -> None:
     assert client.get("/healthz").json == {"status": "ok"}
     ready = client.get("/readyz").json

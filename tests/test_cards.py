@@ -55,6 +55,17 @@ def test_unsuited_string_without_separators_with_jokers() -> None:
     assert format_counts(read_hand("小王大王")) == "BR"
 
 
+def test_a_joker_word_alone_is_a_joker_and_a_run_is_one_card_per_character() -> None:
+    """API.md lists `BJ` and `RJ` as joker words: a token of its own is a joker (read as a
+    jack and a joker was a bug). A run of one-character cards is one card per character, in
+    any order, as a shuffled deal joined together is written: `KBJ` holds a jack."""
+    assert format_counts(read_hand("BJ")) == "B"
+    assert format_counts(read_hand("3 BJ,RJ")) == "3BR"
+    assert format_counts(read_hand("KBJ")) == "JKB"
+    assert format_counts(read_hand("kbj")) == "JKB"
+    assert str(parse_cards("KBJ")[2]) == "J"
+
+
 def test_canonical_output_is_ascending() -> None:
     assert format_counts(read_hand("R 2 A 3 B")) == "3A2BR"
 
@@ -94,6 +105,30 @@ def test_non_string_tokens_are_unknown() -> None:
 
 
 DECK_CODES = {"too_many_of_rank", "duplicate_card"}
+
+UNSUITED = st.sampled_from(
+    ["3", "9", "10", "1", "T", "t", "J", "j", "A", "2", "B", "b", "BJ", "bj", "R", "RJ", "X", "D"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(UNSUITED, st.sampled_from(["", " ", ",", " , "])), max_size=12))
+def test_the_fast_reading_agrees_with_the_full_one(pieces: list[tuple[str, str]]) -> None:
+    """``read_hand`` reads unsuited strings on a fast path; the full token reading
+    (``parse_cards``) must find the same cards, or the same problems."""
+    text = "".join(token + separator for token, separator in pieces)
+    try:
+        fast = read_hand(text)
+    except CardError as error:
+        fast_problems = error.problems
+        fast = None
+    try:
+        full = read_hand(list(map(str, parse_cards(text))))
+    except CardError as error:
+        assert fast is None, (text, fast)
+        assert {p.code for p in fast_problems} >= {p.code for p in error.problems}
+    else:
+        assert fast == full, text
 
 
 @settings(max_examples=400, deadline=None)

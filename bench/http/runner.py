@@ -10,9 +10,9 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -273,11 +273,30 @@ def serve_and_measure(
     return found
 
 
-def _one_round(workers: Workers, s: Session) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = {}
-    for (app, level), members in groupby(SCENARIOS, key=lambda x: (x.app, x.log_level)):
-        found |= serve_and_measure(app, level, workers, members, s)
-    return found
+def _one_round(workers: Workers, s: Session, r: int) -> dict[str, list[dict[str, Any]]]:
+    """Every server of the round up at once (an idle one costs no CPU); each service scenario
+    measured right next to a run of the floor (after it in even rounds, before it in odd
+    ones), so that each share compares two runs seconds apart on the same machine."""
+    floor, *measured = SCENARIOS
+    runs: dict[str, list[dict[str, Any]]] = {sc.key: [] for sc in SCENARIOS}
+    with ExitStack() as stack:
+        up: dict[tuple[str, str], servers.Server] = {}
+        for sc in SCENARIOS:
+            key = (sc.app, sc.log_level)
+            if key not in up:
+                label = f"{sc.app}-{workers.label}-{sc.log_level}"
+                log_path = s.log_path(label)
+                up[key] = stack.enter_context(
+                    servers.serving(APPS[sc.app], workers, s.settings(sc.log_level), log_path)
+                )
+        for sc in measured:
+            pair = (floor, sc) if r % 2 == 0 else (sc, floor)
+            figures = {x.key: _measure(up[(x.app, x.log_level)], x, s) for x in pair}
+            runs[floor.key].append(figures[floor.key])
+            runs[sc.key].append(figures[sc.key] | {"floor_rps": figures[floor.key]["rps"]})
+    for server in up.values():
+        _after(server, s)
+    return runs
 
 
 def _median(runs: list[dict[str, Any]], key: str) -> float:
@@ -296,19 +315,23 @@ def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _share(runs: list[dict[str, Any]]) -> float:
+    """The median over the runs of each run's requests/s over its paired floor run's."""
+    return float(statistics.median(run["rps"] / run["floor_rps"] for run in runs))
+
+
 def scenarios(s: Session) -> dict[str, Any]:
-    """Every scenario, ``rounds`` times (a fresh server per round), under the default workers."""
+    """Every scenario, ``rounds`` times (fresh servers per round), under the default workers."""
     workers = Workers.project_default()
     runs: dict[str, list[dict[str, Any]]] = {sc.key: [] for sc in SCENARIOS}
     for r in range(s.cfg.rounds):
         s.log(f"[bench.http] round {r + 1}/{s.cfg.rounds}, gunicorn {workers.label} ...")
-        for key, figures in _one_round(workers, s).items():
-            runs[key].append(figures)
-    floor = _summary(runs["floor"])["rps"]
+        for key, found_runs in _one_round(workers, s, r).items():
+            runs[key] += found_runs
     found = {}
     for sc in SCENARIOS:
         summary = _summary(runs[sc.key])
-        share = summary["rps"] / floor
+        share = 1.0 if sc.app == "floor" else _share(runs[sc.key])
         found[sc.key] = {
             "title": sc.title,
             "request": sc.request,
@@ -422,7 +445,8 @@ def run(cfg: Config, logdir: Path, *, with_sweep: bool, log: Log = print) -> dic
 
 
 LEGEND = (
-    "  floor: req/s as a share of the floor's; errors: wrk's socket errors, timeouts and",
+    "  floor: req/s over the floor's, median of each run's share of the floor run next to it;",
+    "  the floor row: median of all its runs; errors: wrk's socket errors, timeouts and",
     "  responses above 399 (warm-up runs included); cpu µs: gunicorn's CPU time (master and",
     "  workers) per request; bytes: per response, headers included; (cached): one body on",
     "  every request, answered from the worker's answer cache after its first; (uncached):",
@@ -474,11 +498,13 @@ def _sweep_rows(found: dict[str, Any]) -> list[str]:
 def render(results: dict[str, Any]) -> str:
     """The results as a readable table."""
     m, cfg, code = results["machine"], results["config"], results["code"]
-    info = results["scenarios"]["classify_info"]["rps"] / results["scenarios"]["classify"]["rps"]
+    found = results["scenarios"]
+    info = found["classify_info"]["share_of_floor"] / found["classify"]["share_of_floor"]
     lines = [
         f"ddz-referee HTTP load ({cfg['name']} run) - {m['cpu']}, nproc {m['affinity']}, "
         f"{m['implementation']} {m['python']}, wrk {results['wrk_version']}",
-        f"{results['wrk']}; median of {cfg['rounds']} round(s), a fresh gunicorn per round",
+        f"{results['wrk']}; {cfg['rounds']} round(s), fresh gunicorns per round, each "
+        "scenario run next to a floor run",
         f"gunicorn -c gunicorn.conf.py, workers {results['workers']} (project default), "
         f"DDZ_LOG_LEVEL={QUIET} unless said",
         f"code: commit {code.get('commit')}, service/ modified since: "

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import http
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -24,7 +24,7 @@ from service.rules.scoring import ScoreError
 
 from . import docs, limits, observability
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
-from .problems import PROBLEM_JSON, from_http_exception, invalid, problem
+from .problems import PROBLEM_JSON, from_http_exception, invalid
 from .resources import beats, classify, hands, health, moves, rulesets, score
 from .schemas import PlayObject, Problem, RuleSetOptions
 
@@ -43,6 +43,27 @@ and `R`/`RJ`/`CJ`/`D`/`大王`. Answers write cards canonically: `3456789TJQKA2B
 """
 
 
+class ReferenceFlask(Flask):
+    """Flask, with what ``ensure_sync`` finds about each view and hook remembered: Flask asks
+    ``inspect.iscoroutinefunction`` on every call, several times a request."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        found = self._sync.get(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if len(self._sync) < SYNC_CACHE:
+                self._sync[func] = found
+        return found
+
+
+SYNC_CACHE = 1024
+"""Views and hooks remembered by ``ReferenceFlask.ensure_sync`` (the service has a few dozen)."""
+
+
 class ReferenceApi(Api):
     """flask-smorest's Api with problem documents for every error."""
 
@@ -52,6 +73,7 @@ class ReferenceApi(Api):
     def handle_http_exception(self, error: HTTPException) -> Response:
         if isinstance(error, InternalServerError):
             log.error("unhandled error", exc_info=error.original_exception)
+            observability.count_exception()
         return from_http_exception(error)
 
     def _register_responses(self) -> None:
@@ -84,14 +106,6 @@ def _config(settings: Settings) -> dict[str, Any]:
     }
 
 
-def _require_json() -> Response | None:
-    routed = request.routing_exception is None
-    if routed and request.method == "POST" and not request.is_json:
-        text = "send the request body as JSON (Content-Type: application/json)"
-        return problem(415, text)
-    return None
-
-
 def _input_error(error: InputError) -> Response:
     return invalid([{"field": error.field, "code": error.code, "message": error.message}])
 
@@ -121,7 +135,7 @@ def create_app(
 ) -> Flask:
     """The application: settings from the environment unless given; ``config`` overrides Flask's."""
     settings = settings or Settings.from_env()
-    app = Flask("service")
+    app = ReferenceFlask("service")
     app.config.update(_config(settings))
     app.config.update(config or {})
     app.extensions["ddz-settings"] = settings
@@ -130,7 +144,6 @@ def create_app(
     metrics = observability.init_app(app, settings)
     app.extensions["ddz-cache"] = _cache(settings, CacheMetrics(metrics.registry))
     limits.init_app(app, settings)
-    app.before_request(_require_json)
     app.register_error_handler(InputError, _input_error)
     app.register_error_handler(ScoreError, _score_error)
     api = ReferenceApi(app)

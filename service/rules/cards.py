@@ -177,6 +177,8 @@ def _split(text: str) -> list[tuple[str, int]]:
 def _scan(part: str, offset: int) -> list[tuple[str, int]]:
     if _read_token(part) is not None:
         return [(part, offset)]
+    if all(char in _INDEX for char in part.upper()):  # a run of one-character cards
+        return [(char, offset + i) for i, char in enumerate(part)]
     tokens: list[tuple[str, int]] = []
     index = 0
     while index < len(part):
@@ -330,18 +332,31 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
 
 
 _INDEX = {c: i for i, c in enumerate(RANK_CHARS)}
+_WORDS = {
+    spelling: int(rank)
+    for word, rank in (_RANK_WORDS | _JOKER_WORDS).items()
+    if word != "1"
+    for spelling in (word, word.lower())
+}
 _FAST_LIMIT = 256
 
 
 def _fast_counts(text: str) -> list[int] | None:
-    """Rank counts of a string already in one-character notation (the hot path), else None."""
+    """Rank counts of a string of unsuited tokens: words such as ``10`` or ``BJ``, and runs of
+    one-character cards (``33344``, ``KBJ``: a K, a black joker, a J), between spaces or
+    commas (the hot path; ``_scan`` reads them alike); else None."""
     counts = [0] * NUM_RANKS
     index = _INDEX
-    try:
-        for char in text:
-            counts[index[char]] += 1
-    except KeyError:
-        return None
+    for part in _SEPARATORS.split(text):
+        rank = _WORDS.get(part)
+        if rank is not None:
+            counts[rank] += 1
+            continue
+        try:
+            for char in part:
+                counts[index[char]] += 1
+        except KeyError:
+            return None
     return counts
 
 

@@ -44,6 +44,8 @@ ACE = int(Rank.ACE)
 TWO = int(Rank.TWO)
 BLACK, RED = int(Rank.BLACK_JOKER), int(Rank.RED_JOKER)
 ROCKET_COUNTS: Counts = (0,) * BLACK + (1, 1)
+_WIRE_KINDS = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
+"""Each kind's wire name and display names, looked up once (``Combination.as_dict`` is hot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +99,16 @@ class Combination:
         >>> Combination.of("34567").as_dict()["rank"]
         '7'
         """
+        kind, name, name_zh = _WIRE_KINDS[self.kind]
         return {
             "cards": self.cards,
-            "kind": self.kind.value,
-            "rank": self.rank.char,
+            "kind": kind,
+            "rank": RANK_CHARS[self.rank],
             "length": self.length,
             "primal": self.primal,
             "kickers": self.kickers,
-            "name": self.kind.display_name,
-            "name_zh": self.kind.name_zh,
+            "name": name,
+            "name_zh": name_zh,
         }
 
     @property

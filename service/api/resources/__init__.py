@@ -5,13 +5,35 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
+import flask_smorest
 import orjson
-from flask import Response, current_app
+from flask import Request, Response, current_app
+from marshmallow import Schema
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import UnsupportedMediaType
 
 from service.answers import Play
 from service.rules import RuleSet
 
 from ..cache import Cache
+
+NOT_JSON = "send the request body as JSON (Content-Type: application/json)"
+
+
+class JsonParser(FlaskParser):
+    """webargs' parser, refusing a body that is not JSON with 415 (webargs would read it as
+    an empty body), where the body is read: no per-request hook for it."""
+
+    def load_json(self, req: Request, schema: Schema) -> Any:
+        if not req.is_json:
+            raise UnsupportedMediaType(NOT_JSON)
+        return super().load_json(req, schema)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's blueprint, with request bodies read by ``JsonParser``."""
+
+    ARGUMENTS_PARSER = JsonParser()
 
 
 def reply(answer: dict[str, Any]) -> Response:
@@ -29,6 +51,8 @@ def canonical(value: object) -> Hashable:
     if isinstance(value, Mapping):
         return tuple(sorted((k, canonical(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):
+        if all(type(v) is int for v in value):  # rank counts: already a key
+            return tuple(value)
         return tuple(canonical(v) for v in value)
     return value if isinstance(value, Hashable) else repr(value)
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from flask_smorest import Blueprint
 
 from service.answers import classify_answer, stamp
 from service.rules import STANDARD, read_hand
 
 from ..schemas import ClassifyAnswer, ClassifyBatchAnswer, ClassifyBatchRequest, ClassifyRequest
-from . import reply
+from . import Blueprint, reply
 
 blp = Blueprint("classify", __name__, url_prefix="/v1", description="What combination cards make")
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import marshmallow as ma
 from flask import Response
-from flask_smorest import Blueprint
 
 from service.hands import batch_answer, ledger_answer, validate_answer
 
@@ -21,7 +20,7 @@ from ..schemas import (
     MatchScoreAnswer,
     MatchScoreRequest,
 )
-from . import cached_reply
+from . import Blueprint, cached_reply
 
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
 

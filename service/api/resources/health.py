@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from flask import Response, current_app
-from flask_smorest import Blueprint
 
 from ..schemas import Health, Readiness
-from . import reply
+from . import Blueprint, reply
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from flask_smorest import Blueprint
 
 from service.answers import Play, moves_answer
 from service.rules import STANDARD, read_hand
 
 from ..schemas import LegalMovesAnswer, LegalMovesRequest
-from . import cached_reply
+from . import Blueprint, cached_reply
 
 blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from flask import Response
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from service.answers import ruleset_answer, rulesets_answer
 from service.rules import PRESETS, STANDARD
 
 from ..problems import PROBLEM_JSON
 from ..schemas import Problem, RuleSetAnswer, RuleSetsAnswer
-from . import reply
+from . import Blueprint, reply
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1", description="The named rule sets")
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from flask_smorest import Blueprint
 
 from service.answers import score_answer
 from service.rules import STANDARD
 
 from ..schemas import ScoreAnswer, ScoreRequest
-from . import reply
+from . import Blueprint, reply
 
 blp = Blueprint("score", __name__, url_prefix="/v1", description="Scores of finished hands")
 
