@@ -24,12 +24,11 @@ import importlib.util
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from service.rules import DOUZERO, RLCARD, STANDARD, RuleSet, classify, legal_moves
+from service.rules import DOUZERO, RLCARD, STANDARD, RuleSet, classifier, legal_moves
 
 #: DouZero's integer for each of our card characters.
 DZ_OF_CHAR = dict(zip("3456789TJQKA2BR", [*range(3, 15), 17, 20, 30], strict=True))
@@ -60,8 +59,9 @@ OURS_PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "rlcard": RLCARD, "dou
 
 
 def ours_classify(rules: RuleSet) -> Callable[[str], Any]:
-    """``classify(cards, rules)``, bound like rlcard's ``dict.get`` (no wrapper call)."""
-    return partial(classify, rules=rules)
+    """``classifier(rules)``: one lookup of the universe table for a canonical card string, as
+    rlcard's ``dict.get`` (other strings are read in full on a miss)."""
+    return classifier(rules)
 
 
 # --- DouZero ------------------------------------------------------------------------------------

@@ -272,7 +272,7 @@ def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
     if cfg.probes:
         log(f"[bench] import time ({cfg.import_reps} fresh interpreters) and memory ...")
         results["import"] = probes.import_time(cfg.import_reps)
-        results["memory"] = probes.memory(plays[:500], workloads.FULL_DECK)
+        results["memory"] = probes.memory(plays[:500])
     results["targets"] = targets(results)
     results["elapsed_s"] = time.perf_counter() - started
     return results
@@ -343,8 +343,8 @@ def render(results: dict[str, Any]) -> str:
             f"{imp['wall_ms']:.1f} ms wall over a bare interpreter "
             f"({imp['bare_interpreter_ms']:.1f} ms), median of {imp['repetitions']}",
             f"memory: +{mem['import_mib']:.1f} MiB after import, +{mem['delta_mib']:.1f} MiB "
-            f"after every preset (peak +{mem['peak_delta_mib']:.1f} MiB); full-deck leads "
-            + ", ".join(f"{k} {v}" for k, v in mem["leads"].items()),
+            f"after every preset (peak +{mem['peak_delta_mib']:.1f} MiB); card sets in each "
+            "universe: " + ", ".join(f"{k} {v}" for k, v in mem["universes"].items()),
             "",
         ]
     lines.append("targets:")

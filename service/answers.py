@@ -13,7 +13,7 @@ raises ``InputError`` naming the field.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,8 +119,10 @@ def moves_answer(
     kinds: Collection[Kind] | None = None,
     limit: int | None = None,
     offset: int = 0,
+    encode: Callable[[Combination], Any] = Combination.as_dict,
 ) -> dict[str, Any]:
-    """A page of the legal moves of a hand (leads, or responses to ``previous``), with the count."""
+    """A page of the legal moves of a hand (leads, or responses to ``previous``), with the count;
+    each move as ``encode`` writes it (its wire dict by default)."""
     before = combination_of(previous, rules, "previous") if previous else None
     moves = legal_moves(hand, before, rules, kinds=kinds)
     end = None if limit is None else offset + limit
@@ -128,7 +130,7 @@ def moves_answer(
         "count": moves.count(),
         "can_pass": moves.can_pass,
         "offset": offset,
-        "moves": [m.as_dict() for m in moves.moves[offset:end]],
+        "moves": [encode(m) for m in moves.moves[offset:end]],
         "previous": before.as_dict() if before else None,
         "ruleset": stamp(rules),
     }

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from service.api import create_app
 from service.api.schemas import MAX_BATCH
 from service.config import Settings
-from service.rules import legal_moves
+from service.rules import Combination, legal_moves
 
 Json = dict[str, Any]
 
@@ -134,6 +134,20 @@ def test_legal_moves_pages_add_up_to_the_whole_list(client: FlaskClient) -> None
         assert answer["can_pass"] is False
         pages += [m["cards"] for m in answer["moves"]]
     assert pages == whole
+
+
+def test_legal_moves_are_written_as_the_core_writes_them(client: FlaskClient) -> None:
+    """Each listed move's JSON is kept on its (interned) combination after its first listing;
+    first and later listings both say what ``Combination.as_dict`` says, and the memo changes
+    neither equality nor ``repr``."""
+    for hand in ("3456789TJQKA2BR", "34567789TJQKA2BR"):  # the second lists most moves again
+        expected = [m.as_dict() for m in legal_moves(hand)]
+        answer = ok(client, "/v1/legal-moves", {"hand": hand, "limit": 1000})
+        assert answer["moves"] == expected
+    first = legal_moves(hand).moves[0]
+    assert first.wire is not None
+    assert first == Combination.of(first.cards, kind=first.kind, rank=first.rank)
+    assert "wire" not in repr(first)
 
 
 def test_legal_moves_answering_with_kinds_filter(client: FlaskClient) -> None:

@@ -11,6 +11,7 @@ from service.rules import (
     RuleSet,
     beats,
     check_play,
+    classifier,
     classify,
     contains,
     counts_of,
@@ -163,3 +164,26 @@ def test_combination_repr_builds_it_again(case: tuple[str, RuleSet]) -> None:
     for move in list(legal_moves(hand, rules=rules))[:40]:
         rebuilt = Combination.of(move.cards, kind=move.kind, rank=move.rank.char, rules=rules)
         assert rebuilt == move
+
+
+@st.composite
+def written_plays(draw: st.DrawFn) -> tuple[str, RuleSet]:
+    """A play from a hand of the rule set's game, in canonical order or shuffled and spaced."""
+    rules = draw(rule_sets)
+    hand = draw(hands(rules, max_size=8))
+    cards = list(hand)
+    if draw(st.booleans()):
+        cards = draw(st.permutations(cards))
+        return draw(st.sampled_from(["", " ", ","])).join(cards), rules
+    return hand, rules
+
+
+@given(written_plays())
+@settings(max_examples=300)
+def test_classifier_agrees_with_classify(case: tuple[str, RuleSet]) -> None:
+    """``classifier``'s table lookup (canonical strings) and its reading on a miss (any other
+    string) find what ``classify`` and the shapes (``readings_of``) find."""
+    text, rules = case
+    found = classifier(rules)(text)
+    assert found == classify(text, rules)
+    assert set(found) == set(readings_of(parse_counts(text), rules))

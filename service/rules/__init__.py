@@ -39,7 +39,16 @@ from .combos import (
     readings_of,
 )
 from .kinds import SHAPES, Kind, Shape
-from .moves import LegalMoves, PlayCheck, check_play, classify, combination, legal_moves, universe
+from .moves import (
+    LegalMoves,
+    PlayCheck,
+    check_play,
+    classifier,
+    classify,
+    combination,
+    legal_moves,
+    universe,
+)
 from .ruleset import (
     BIG_THREE,
     DOUZERO,
@@ -88,6 +97,7 @@ __all__ = [
     "check_deck",
     "check_play",
     "choose",
+    "classifier",
     "classify",
     "combination",
     "contains",

@@ -68,6 +68,9 @@ class Combination:
     power: int = field(compare=False, repr=False)
     """The primal rank's place in the game's rank order (the rank's index, except in Big
     Three, where 3 is the highest)."""
+    wire: object = field(default=None, init=False, compare=False, repr=False)
+    """A serializer's memo of this combination's encoded wire form (the HTTP layer keeps its
+    JSON here: combinations are interned, so each is encoded once); the core never reads it."""
 
     @classmethod
     def of(

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from flask import Response
 
 from service.answers import Play, moves_answer
-from service.rules import STANDARD, read_hand
+from service.rules import STANDARD, Combination, read_hand
 
 from ..schemas import LegalMovesAnswer, LegalMovesRequest
 from . import Blueprint, cached_reply
@@ -19,6 +20,24 @@ EXAMPLE_ANSWER = moves_answer(
 )
 
 
+ENCODED_MAX = 50_000
+"""Combinations that keep their encoded JSON (about 220 bytes each: 11 MB per worker at most)."""
+_encoded = 0
+
+
+def encoded(combo: Combination) -> orjson.Fragment:
+    """A move's JSON, encoded on its first listing and kept on the (interned) combination."""
+    global _encoded  # noqa: PLW0603 - a count of the memos made, per process
+    found = combo.wire
+    if isinstance(found, orjson.Fragment):
+        return found
+    fragment = orjson.Fragment(orjson.dumps(combo.as_dict()))
+    if _encoded < ENCODED_MAX:
+        object.__setattr__(combo, "wire", fragment)
+        _encoded += 1
+    return fragment
+
+
 @blp.route("/legal-moves", methods=["POST"])
 @blp.arguments(LegalMovesRequest(), example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
 @blp.response(200, LegalMovesAnswer, example=EXAMPLE_ANSWER)
@@ -28,4 +47,4 @@ def legal_moves(args: dict[str, Any]) -> Response:
     Without `previous` the hand leads. Each card set is listed once, as its preferred reading
     that beats `previous`, ordered by kind, primal rank, length and kickers (README).
     """
-    return cached_reply("legal-moves", args, lambda: moves_answer(**args))
+    return cached_reply("legal-moves", args, lambda: moves_answer(**args, encode=encoded))
