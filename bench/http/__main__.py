@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also compare sync x2, x3, x4 and gthread 2x4 on the floor and classify",
     )
-    parser.add_argument("--rounds", type=int, help="rounds (default: 2, --quick: 1)")
+    parser.add_argument("--rounds", type=int, help="rounds (default: 5, --mixed: 2, --quick: 1)")
     parser.add_argument(
         "--profile",
         action="store_true",
@@ -57,6 +57,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _config(args: argparse.Namespace) -> runner.Config:
     make = runner.Config.quick if args.quick else runner.Config.full
+    if args.mixed and not args.quick:
+        make = runner.Config.mixed
     cfg = make() if args.rounds is None else make(args.rounds)
     return dataclasses.replace(cfg, rate_limit=args.rate_limit)
 

@@ -342,9 +342,22 @@ _FAST_LIMIT = 256
 
 
 def _fast_counts(text: str) -> list[int] | None:
-    """Rank counts of a string of unsuited tokens: words such as ``10`` or ``BJ``, and runs of
-    one-character cards (``33344``, ``KBJ``: a K, a black joker, a J), between spaces or
+    """Rank counts of a string of unsuited tokens: runs of one-character cards (``33344``,
+    ``KBJ``: a K, a black joker, a J) and words such as ``10`` or ``BJ``, between spaces or
     commas (the hot path; ``_scan`` reads them alike); else None."""
+    counts = [0] * NUM_RANKS
+    index = _INDEX
+    try:  # the commonest: one run, in the canonical characters
+        for char in text:
+            counts[index[char]] += 1
+    except KeyError:
+        return _fast_words(text)
+    if text in _WORDS:  # "BJ", "RJ": a joker word, not a run
+        return _fast_words(text)
+    return counts
+
+
+def _fast_words(text: str) -> list[int] | None:
     counts = [0] * NUM_RANKS
     index = _INDEX
     for part in _SEPARATORS.split(text):
