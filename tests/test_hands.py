@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api import create_app
@@ -51,8 +51,6 @@ from service.rules.game import Action, ActionKind, Hand
 
 Json = dict[str, Any]
 
-settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci")
 
 #: (rule set, its wire form, complete hands to play under it)
 RULE_SETS: list[tuple[RuleSet, object, int]] = [

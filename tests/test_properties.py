@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules import (
@@ -23,9 +23,6 @@ from service.rules import (
     readings_of,
 )
 from service.rules.cards import RANK_CHARS
-
-settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci")
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))

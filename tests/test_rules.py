@@ -253,6 +253,16 @@ def test_s3_nothing_beats_the_rocket() -> None:
         assert legal_moves("22223333BR", previous="BR", rules=rules).count() == 0
 
 
+def test_s3_the_rocket_does_not_beat_itself() -> None:
+    """RULES.md 3 says the rocket beats any play; a deck has one rocket, so the rocket on the
+    rocket can only be asked (``/v1/beats``), and the answer keeps ``beats`` irreflexive:
+    nothing beats the rocket, the rocket included (and the nuke likewise, RULES.md 9)."""
+    rocket = Combination.of("BR")
+    assert beats(rocket, rocket).reason is Reason.ROCKET_UNBEATABLE
+    nuke = Combination.of("BBRR", rules=get_ruleset("four_player"))
+    assert not beats(nuke, nuke).beats
+
+
 # --- Section 4: ambiguous card sets -------------------------------------------------------------
 
 

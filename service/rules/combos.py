@@ -420,10 +420,10 @@ def beats(play: Combination, previous: Combination) -> Verdict:
     >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
     <Reason.DIFFERENT_LENGTH: 'different_length'>
     """
+    if previous.kind in TOP_KINDS:  # a rocket on the rocket too: a play never beats itself
+        return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
     if play.kind in TOP_KINDS:
         return Verdict(True, Reason.ROCKET, f"the {play.kind} beats everything")
-    if previous.kind in TOP_KINDS:
-        return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
     if play.is_bomb and not previous.is_bomb:
         return Verdict(True, Reason.BOMB, f"a {play.kind} beats any {previous.kind}")
     if previous.is_bomb and not play.is_bomb:
