@@ -29,6 +29,27 @@ def rules_id(name: str, overrides: dict[str, Any]) -> str:
     return name + "".join(f"+{k}={v}" for k, v in sorted(overrides.items()))
 
 
+def entry(
+    hand: str,
+    name: str,
+    overrides: dict[str, Any],
+    *,
+    previous: Any,
+    moves: Sequence[Any],
+    digest: str,
+) -> dict[str, Any]:
+    """One line of a golden file: a hand, its rule set, the play answered (None: a lead), and
+    the count and digest of its moves."""
+    return {
+        "hand": hand,
+        "rules": name,
+        "overrides": overrides,
+        "previous": previous,
+        "count": len(moves),
+        "digest": digest,
+    }
+
+
 def load(path: Path) -> dict[str, list[dict[str, Any]]]:
     """The entries of a golden file, grouped by rule set (``rules_id``), in file order."""
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -177,7 +177,7 @@ def _split(text: str) -> list[tuple[str, int]]:
 def _scan(part: str, offset: int) -> list[tuple[str, int]]:
     if _read_token(part) is not None:
         return [(part, offset)]
-    if all(char in _INDEX for char in part.upper()):  # a run of one-character cards
+    if _RUN_CHARS.issuperset(part.upper()):  # a run of one-character cards
         return [(char, offset + i) for i, char in enumerate(part)]
     tokens: list[tuple[str, int]] = []
     index = 0
@@ -338,6 +338,7 @@ _WORDS = {
     if word != "1"
     for spelling in (word, word.lower())
 }
+_RUN_CHARS = frozenset(RANK_CHARS)
 _FAST_LIMIT = 256
 
 
@@ -345,22 +346,10 @@ def _fast_counts(text: str) -> list[int] | None:
     """Rank counts of a string of unsuited tokens: runs of one-character cards (``33344``,
     ``KBJ``: a K, a black joker, a J) and words such as ``10`` or ``BJ``, between spaces or
     commas (the hot path; ``_scan`` reads them alike); else None."""
+    one_run = _RUN_CHARS.issuperset(text) and text not in _WORDS  # the commonest: "33344"
     counts = [0] * NUM_RANKS
     index = _INDEX
-    try:  # the commonest: one run, in the canonical characters
-        for char in text:
-            counts[index[char]] += 1
-    except KeyError:
-        return _fast_words(text)
-    if text in _WORDS:  # "BJ", "RJ": a joker word, not a run
-        return _fast_words(text)
-    return counts
-
-
-def _fast_words(text: str) -> list[int] | None:
-    counts = [0] * NUM_RANKS
-    index = _INDEX
-    for part in _SEPARATORS.split(text):
+    for part in (text,) if one_run else _SEPARATORS.split(text):
         rank = _WORDS.get(part)
         if rank is not None:
             counts[rank] += 1

@@ -55,7 +55,7 @@ class _Universe(dict[str, tuple[Combination, ...]]):
         super().__init__(items)
         self.rules = rules
 
-    def __missing__(self, cards: str) -> tuple[Combination, ...]:
+    def __missing__(self, cards: Cards) -> tuple[Combination, ...]:
         return self.get(format_counts(read_play(cards, self.rules)), ())
 
 
@@ -87,10 +87,8 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
 
     Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
     """
-    table = rules.memo.get("universe") or universe(rules)
-    if isinstance(cards, str):
-        return table[cards]
-    return table.get(format_counts(read_play(cards, rules)), ())
+    table = cast(_Universe, rules.memo.get("universe") or universe(rules))
+    return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 
 
 def combination(

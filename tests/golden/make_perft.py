@@ -201,15 +201,11 @@ def entries_for(job: tuple[str, str, dict]) -> list[dict]:
     plays.extend(previous_plays(hand, rules))
     for record, reading in plays:
         moves = moves_from_table(table, reading)
+        digest = moves_digest(moves)
         out.append(
-            {
-                "hand": hand_text,
-                "rules": name,
-                "overrides": overrides,
-                "previous": record,
-                "count": len(moves),
-                "digest": moves_digest(moves),
-            }
+            golden_file.entry(
+                hand_text, name, overrides, previous=record, moves=moves, digest=digest
+            )
         )
     return out
 
