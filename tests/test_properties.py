@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from service.rules import (
     PRESETS,
     Combination,
+    Game,
+    Kind,
     RuleSet,
     beats,
     check_play,
@@ -16,6 +18,7 @@ from service.rules import (
     contains,
     counts_of,
     format_counts,
+    get_ruleset,
     legal_moves,
     parse_cards,
     parse_counts,
@@ -184,3 +187,62 @@ def test_classifier_agrees_with_classify(case: tuple[str, RuleSet]) -> None:
     found = classifier(rules)(text)
     assert found == classify(text, rules)
     assert set(found) == set(readings_of(parse_counts(text), rules))
+
+
+#: Presets and rule sets whose card sets read several ways in more kinds (four-with-two pairs of
+#: one rank, space shuttles, four with a pair).
+clashing_rule_sets = st.sampled_from(
+    [
+        *PRESETS.values(),
+        get_ruleset("douzero", same_rank_pairs=True, space_shuttle=True, four_with_pair=True),
+        get_ruleset("standard", same_rank_pairs=True, four_with_pair=True),
+    ]
+)
+
+
+@st.composite
+def airplane_hands(draw: st.DrawFn, rules: RuleSet) -> str:
+    """A hand of 2 to 5 trios (or fours) of consecutive ranks and other cards: the hands whose
+    card sets read several ways."""
+    length = draw(st.integers(2, 5))
+    start = draw(st.integers(0, 12 - length))
+    width = draw(st.sampled_from([3, 3, 4]))
+    chain = [RANK_CHARS[r] * width for r in range(start, start + length)]
+    rest = list(deck(rules))
+    for char in "".join(chain):
+        rest.remove(char)
+    others = draw(st.permutations(rest))[: max(0, 20 - width * length)]
+    return format_counts(read_play("".join(chain) + "".join(others), rules))
+
+
+@st.composite
+def clashing_case(draw: st.DrawFn) -> tuple[str, Combination, RuleSet]:
+    rules = draw(clashing_rule_sets)
+    if rules.game is not Game.THREE_PLAYER:
+        leads = list(legal_moves(draw(hands(rules)), rules=rules))
+        return draw(hands(rules)), draw(st.sampled_from(leads)), rules
+    leads = list(legal_moves(draw(airplane_hands(rules)), rules=rules))
+    return draw(airplane_hands(rules)), draw(st.sampled_from(leads)), rules
+
+
+@given(clashing_case())
+@settings(max_examples=150)
+def test_listing_order_and_one_preferred_reading_per_card_set(
+    case: tuple[str, Combination, RuleSet],
+) -> None:
+    """Leads, responses and leads of some kinds are listed in the documented order (kind,
+    primal rank, chain length, kickers), each card set once, as its preferred reading among the
+    readings that may be listed there."""
+    hand, previous, rules = case
+    kinds = {previous.kind, Kind.AIRPLANE}
+    listings = {
+        "leads": (legal_moves(hand, rules=rules), lambda c: True),
+        "responses": (legal_moves(hand, previous, rules), lambda c: beats(c, previous).beats),
+        "some kinds": (legal_moves(hand, rules=rules, kinds=kinds), lambda c: c.kind in kinds),
+    }
+    for name, (listing, allowed) in listings.items():
+        orders = [move.order for move in listing]
+        assert orders == sorted(orders), name
+        assert len({move.cards for move in listing}) == len(orders), name
+        for move in listing:
+            assert move == next(r for r in classify(move.cards, rules) if allowed(r)), name

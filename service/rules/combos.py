@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from math import comb
 
 from .cards import (
@@ -232,7 +232,7 @@ def has_kicker_gap(kick: Sequence[int], rules: RuleSet) -> bool:
 
 def choose_ranks(ranks: list[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
     """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times."""
-    pool = [r for r, cap in zip(ranks, caps, strict=True) for _ in range(cap)]
+    pool = list(chain.from_iterable(map(repeat, ranks, caps)))
     if comb(len(pool), k) <= 4096:
         return list(dict.fromkeys(combinations(pool, k)))
     found: list[tuple[int, ...]] = []

@@ -12,11 +12,13 @@ order: kind (``Kind`` order), primal rank, chain length, then kickers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, compress, pairwise
+from operator import attrgetter
 
-from .cards import Counts
+from .cards import Counts, format_counts
 from .combos import (
     ACE,
     BLACK,
@@ -30,8 +32,9 @@ from .combos import (
     make,
     pair_caps,
     preference,
+    read_play,
 )
-from .kinds import KIND_ORDER, SHAPES, Kind, Shape
+from .kinds import SHAPES, Kind
 from .ruleset import Game, RuleSet
 from .variants import variant_moves, variant_readings
 
@@ -200,60 +203,113 @@ def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combin
     return [make(Kind.ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
 
 
-def _with_wings(kind: Kind) -> Family:
-    """Chains with kickers (airplanes with wings, space shuttles with wings): searched."""
+def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
+    """Chains with kickers (airplanes with wings, space shuttles with wings): searched.
+
+    Each chain position's kicker sets are listed by ``_single_kickers`` or ``_pair_kickers``
+    as keys (kicker ranks, one per kicker) and mapped to combinations through a per-position
+    row that is filled on first use. The ``lead`` family lists leads of a hand with every kind
+    allowed: its rows (one set per rule set) map a reading that is not its card set's preferred
+    one to None, and it is left out, as the preferred reading is listed by its own family.
+    """
     shape = SHAPES[kind]
-    pick = _single_kickers if shape.kicker_width == 1 else _pair_kickers
-    rows: dict[tuple[int, int], dict[tuple[int, ...], Combination]] = {}
+    pairs = shape.kicker_width == 2
+    pick = _pair_kickers if pairs else _single_kickers
+    shared: dict[tuple[int, int], dict[tuple[int, ...], Combination | None]] = {}
+    memo_key, rows_key = f"caps {kind.value}", f"lead rows {kind.value}"
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
         found: list[Combination] = []
         bases = hand.trios if shape.width == 3 else hand.fours
         if len(bases) < 2 or all(b - a > 1 for a, b in pairwise(bases)):
             return found
+        caps = _caps(rules, kind, memo_key)
+        rows = (rules.memo.get(rows_key) or _lead_rows(rules, kind, rows_key)) if lead else shared
         for low, high in _runs(bases):
             for top in range(max(low + shape.min_len - 1, above + 1), high + 1):
                 for size in range(shape.min_len, min(top - low + 1, shape.max_len) + 1):
-                    if not length or size == length:
-                        start = top - size + 1
-                        row = rows.setdefault((start, size), {})
-                        sets = pick(hand.counts, shape, start, size, rules)
-                        for kickers in [k for k in sets if k not in row]:
-                            row[kickers] = make(kind, start, size, kickers)
-                        found.extend(map(row.__getitem__, sets))
+                    if length and size != length:
+                        continue
+                    start = top - size + 1
+                    keys = pick(hand, caps[start, size], shape.kickers * size, rules)
+                    row = rows.get((start, size))
+                    if row is None:
+                        row = rows[start, size] = {}
+                    mark = len(found)
+                    try:
+                        readings = map(row.__getitem__, keys)
+                        found += filter(None, readings) if lead else readings
+                    except KeyError:  # a kicker set met for the first time
+                        del found[mark:]
+                        shadowed = _clashes(rules).shadowed if lead else frozenset()
+                        for key in keys:
+                            if key not in row:
+                                kickers = tuple(sorted(key * 2)) if pairs else key
+                                combo = make(kind, start, size, kickers)
+                                row[key] = None if combo in shadowed else combo
+                        found.extend(filter(None, map(row.__getitem__, keys)))
         return found
 
     return family
 
 
-def _single_kickers(
-    hand: Counts, shape: Shape, start: int, length: int, rules: RuleSet
-) -> list[tuple[int, ...]]:
-    k = shape.kickers * length
-    caps = kicker_caps(rules, shape, start, length)
-    ranks = [r for r in _ALL if hand[r] and caps[r]]
+def _lead_rows(
+    rules: RuleSet, kind: Kind, key: str
+) -> dict[tuple[int, int], dict[tuple[int, ...], Combination | None]]:
+    """The rows of ``kind``'s lead family under ``rules``, filled from its universe: by chain
+    (start, length), each kicker set's reading, or None when it is not the preferred one."""
+    shadowed = _clashes(rules).shadowed
+    rows: dict[tuple[int, int], dict[tuple[int, ...], Combination | None]] = {}
+    step = SHAPES[kind].kicker_width
+    for readings in universe(rules).values():
+        for combo in readings:
+            if combo.kind is kind:
+                start = combo.rank - combo.length + 1
+                row = rows.setdefault((start, combo.length), {})
+                row[combo.order[3][::step]] = None if combo in shadowed else combo
+    rules.memo[key] = rows
+    return rows
+
+
+def _caps(rules: RuleSet, kind: Kind, key: str) -> dict[tuple[int, int], list[int]]:
+    """Per chain (start, length) of ``kind``: how many kickers of each rank it may carry (single
+    kickers), or how many pairs; one table per rule set and kind, kept under ``key``."""
+    table: dict[tuple[int, int], list[int]] | None = rules.memo.get(key)
+    if table is None:
+        shape = SHAPES[kind]
+        table = rules.memo[key] = {
+            (start, length): kicker_caps(rules, shape, start, length)
+            if shape.kicker_width == 1
+            else pair_caps(rules, start, length)
+            for length in range(shape.min_len, shape.max_len + 1)
+            for start in range(ACE - length + 2)
+        }
+    return table
+
+
+def _single_kickers(hand: _Hand, caps: list[int], k: int, rules: RuleSet) -> list[tuple[int, ...]]:
+    """Every set of ``k`` single kickers the hand can give under ``caps``, ascending."""
+    counts = hand.counts
+    ranks = [r for r in hand.present if caps[r]]
     if rules.max_kicker_repeat == 1:
         sets = list(combinations(ranks, k))
     else:
-        sets = choose_ranks(ranks, [min(hand[r], caps[r]) for r in ranks], k)
-    if rules.bomb_in_kickers and rules.kicker_rank_max < 3:
-        sets = [s for s in sets if not has_kicker_gap([s.count(r) for r in ranks], rules)]
-    if rules.rocket_as_kickers:
+        held = [min(counts[r], caps[r]) for r in ranks]
+        sets = choose_ranks(ranks, held, k)
+        if rules.bomb_in_kickers and rules.kicker_rank_max < 3:
+            sets = [s for s in sets if not has_kicker_gap([s.count(r) for r in ranks], rules)]
+    if rules.rocket_as_kickers or not (counts[BLACK] and counts[RED]):
         return sets
     return [s for s in sets if not (RED in s and BLACK in s)]
 
 
-def _pair_kickers(
-    hand: Counts, shape: Shape, start: int, length: int, rules: RuleSet
-) -> list[tuple[int, ...]]:
-    k = shape.kickers * length
-    caps = pair_caps(rules, start, length)
-    ranks = [r for r in _ALL if caps[r] and hand[r] >= 2]
+def _pair_kickers(hand: _Hand, caps: list[int], k: int, rules: RuleSet) -> list[tuple[int, ...]]:
+    """Every set of ``k`` pair kickers the hand can give under ``caps``: the pairs' ranks."""
+    ranks = [r for r in hand.pairs if caps[r]]
     if rules.same_rank_pairs:
-        sets = choose_ranks(ranks, [min(hand[r] // 2, caps[r]) for r in ranks], k)
-    else:
-        sets = list(combinations(ranks, k))
-    return [tuple(r for r in s for _ in (0, 1)) for s in sets]
+        counts = hand.counts
+        return choose_ranks(ranks, [min(counts[r] // 2, caps[r]) for r in ranks], k)
+    return list(combinations(ranks, k))
 
 
 #: How each kind's moves are found (RULES.md section 2 shapes, section 8 kinds).
@@ -280,35 +336,44 @@ FAMILIES: dict[Kind, Family] = {
 }
 
 
+#: The lead families of the kinds with wings (``_with_wings``), for leads of every kind.
+_LEAD_FAMILIES: dict[Kind, Family] = {
+    kind: _with_wings(kind, lead=True)
+    for kind in (
+        Kind.AIRPLANE_SINGLES,
+        Kind.AIRPLANE_PAIRS,
+        Kind.SPACE_SHUTTLE_SINGLES,
+        Kind.SPACE_SHUTTLE_PAIRS,
+    )
+}
+
 #: How many cards of one rank a hand needs for a kind (1 when any hand may hold one).
 _WIDTH = {kind: shape.width for kind, shape in SHAPES.items()}
 
-#: Kinds between these two (in ``Kind`` order) are the only ones a card set can share with
-#: another kind or rank (several trios or fours); all others have a single reading.
-_CLASH = (KIND_ORDER[Kind.AIRPLANE], KIND_ORDER[Kind.SPACE_SHUTTLE_PAIRS])
 
-
-def _part(kind: Kind) -> int:
-    order = KIND_ORDER[kind]
-    return 0 if order < _CLASH[0] else 1 if order <= _CLASH[1] else 2
-
-
-def _plan(rules: RuleSet) -> tuple[tuple[tuple[Kind, Family, int, int], ...], bool]:
-    """Per kind: its family, its part (0 before, 1 within, 2 after the kinds that can clash)
-    and the cards of one rank it needs; and whether a card set may read two ways."""
+def _plan(rules: RuleSet) -> tuple[tuple[Kind, Family, int], ...]:
+    """Per kind of the rule set, in listing order: its family and the cards of one rank it
+    needs."""
     plan = rules.memo.get("moves")
     if plan is None:
+        plan = rules.memo["moves"] = tuple(
+            (kind, FAMILIES[kind], _WIDTH.get(kind, 1)) for kind in allowed_kinds(rules)
+        )
+    return plan
+
+
+def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
+    """The families that list leads of every kind (``_plan``'s, with the lead families of the
+    kinds with wings that have readings not preferred) and whether their list needs
+    ``_distinct``: only when some other kind has such readings."""
+    plan = rules.memo.get("leads")
+    if plan is None:
+        shadowed = {combo.kind for combo in _clashes(rules).shadowed}
         families = tuple(
-            (kind, FAMILIES[kind], _part(kind), _WIDTH.get(kind, 1))
-            for kind in allowed_kinds(rules)
+            (_LEAD_FAMILIES.get(kind, family) if kind in shadowed else family, width)
+            for kind, family, width in _plan(rules)
         )
-        ambiguous = (
-            rules.adjacent_trio_kickers
-            or rules.same_rank_pairs
-            or rules.space_shuttle
-            or (rules.four_with_pair and rules.kicker_ranks_repeat)
-        )
-        plan = rules.memo["moves"] = (families, ambiguous)
+        plan = rules.memo["leads"] = (families, not shadowed <= _LEAD_FAMILIES.keys())
     return plan
 
 
@@ -317,17 +382,20 @@ def generate(
 ) -> list[Combination]:
     if rules.game is not Game.THREE_PLAYER:
         return variant_moves(hand, rules, previous, kinds)
-    families, ambiguous = _plan(rules)
     held = _Hand(hand)
     found: list[Combination] = []
     if previous is None:
-        parts: tuple[list[Combination], ...] = ([], [], [])
         widest = held.widest
-        for kind, family, part, width in families:
-            if width <= widest and (kinds is None or kind in kinds):
-                parts[part].extend(family(held, rules, -1, 0))
-        head, clash, tail = parts
-        return head + (_distinct(clash) if ambiguous else clash) + tail
+        if kinds is None:
+            families, dedupe = _lead_plan(rules)
+            for family, width in families:
+                if width <= widest:
+                    found += family(held, rules, -1, 0)
+            return _distinct(found, rules) if dedupe else found
+        for kind, family, width in _plan(rules):
+            if width <= widest and kind in kinds:
+                found += family(held, rules, -1, 0)
+        return _distinct(found, rules)
     if previous.kind is not Kind.ROCKET:
         if not previous.is_bomb:
             found += FAMILIES[previous.kind](held, rules, previous.rank, previous.length)
@@ -335,7 +403,7 @@ def generate(
         found += _rocket(held, rules, -1, 0)
         if kinds is not None:
             found = [c for c in found if c.kind in kinds]
-    return _distinct(found) if ambiguous else found
+    return _distinct(found, rules) if previous.kind in _clashes(rules).kinds else found
 
 
 #: The whole deck: its leads are every play of the rule set (its universe).
@@ -347,21 +415,83 @@ def every_reading(hand: Counts, rules: RuleSet) -> list[Combination]:
     if rules.game is not Game.THREE_PLAYER:
         leads = variant_moves(hand, rules, None, None)
         return [r for c in leads for r in variant_readings(c.counts, rules)]
-    families, _ = _plan(rules)
     held = _Hand(hand)
-    return [combo for _, family, _, _ in families for combo in family(held, rules, -1, 0)]
+    return [combo for _, family, _ in _plan(rules) for combo in family(held, rules, -1, 0)]
 
 
-def _distinct(found: list[Combination]) -> list[Combination]:
-    """One entry per card set, its preferred reading, in listing order."""
-    best: dict[str, Combination] = {}
-    resort = False
-    for combo in found:
-        other = best.setdefault(combo.cards, combo)
-        if other is not combo and preference(combo) < preference(other):
-            best[combo.cards] = combo
-            resort = True
-    if len(best) == len(found):
+Table = dict[str, tuple[Combination, ...]]
+
+
+class Universe(Table):
+    """A rule set's universe: canonical card strings to readings; any other card string is read
+    on a miss (``classifier``), its answer not stored."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: RuleSet, items: Table) -> None:
+        super().__init__(items)
+        self.rules = rules
+
+    def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
+        return self.get(format_counts(read_play(cards, self.rules)), ())
+
+
+def universe(rules: RuleSet) -> Table:
+    """Every card set playable under ``rules`` with its readings, preferred first (cached)."""
+    table: Table | None = rules.memo.get("universe")
+    if table is None:
+        grouped: dict[str, list[Combination]] = {}
+        for combo in every_reading(rules.table.full_deck, rules):
+            grouped.setdefault(combo.cards, []).append(combo)
+        found = {cards: tuple(sorted(combos, key=preference)) for cards, combos in grouped.items()}
+        table = rules.memo["universe"] = Universe(rules, found)
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class _Clashes:
+    """Under one rule set: the card sets of several readings, the readings that are not their
+    card set's preferred one, and the kinds of all these readings."""
+
+    cards: frozenset[str]
+    shadowed: frozenset[Combination]
+    kinds: frozenset[Kind]
+
+
+def _clashes(rules: RuleSet) -> _Clashes:
+    found: _Clashes | None = rules.memo.get("clashes")
+    if found is None:
+        several = [r for r in universe(rules).values() if len(r) > 1]
+        found = rules.memo["clashes"] = _Clashes(
+            frozenset(readings[0].cards for readings in several),
+            frozenset(combo for readings in several for combo in readings[1:]),
+            frozenset(combo.kind for readings in several for combo in readings),
+        )
+    return found
+
+
+_CARDS = attrgetter("cards")
+
+
+def _distinct(found: list[Combination], rules: RuleSet) -> list[Combination]:
+    """``found`` (in listing order) with one entry per card set, its preferred reading.
+
+    Only card sets of more than one reading can be listed twice: when none is listed, this is
+    one set test per move, with no Python-level loop.
+    """
+    ambiguous = _clashes(rules).cards
+    if not ambiguous or ambiguous.isdisjoint(map(_CARDS, found)):
         return found
-    kept = [c for c in found if best[c.cards] is c]
-    return sorted(kept, key=lambda c: c.order) if resort else kept
+    cards = list(map(_CARDS, found))
+    spots: dict[str, list[int]] = {}
+    for i in compress(range(len(cards)), map(ambiguous.__contains__, cards)):
+        spots.setdefault(cards[i], []).append(i)
+    drop: list[int] = []
+    for at in spots.values():
+        if len(at) > 1:
+            best = min(at, key=lambda i: preference(found[i]))
+            drop.extend(i for i in at if i != best)
+    kept = found[:]
+    for i in sorted(drop, reverse=True):
+        del kept[i]
+    return kept

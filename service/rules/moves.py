@@ -33,42 +33,14 @@ from .combos import (
     Reason,
     best_beating,
     choose,
-    preference,
     read_play,
     readings_of,
 )
-from .generate import every_reading, generate
+from .generate import Universe, generate, universe
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
 Cards = str | Sequence[str]
-Table = dict[str, tuple[Combination, ...]]
-
-
-class _Universe(dict[str, tuple[Combination, ...]]):
-    """A rule set's universe: canonical card strings to readings; any other card string is read
-    on a miss (``classifier``), its answer not stored."""
-
-    __slots__ = ("rules",)
-
-    def __init__(self, rules: RuleSet, items: dict[str, tuple[Combination, ...]]) -> None:
-        super().__init__(items)
-        self.rules = rules
-
-    def __missing__(self, cards: Cards) -> tuple[Combination, ...]:
-        return self.get(format_counts(read_play(cards, self.rules)), ())
-
-
-def universe(rules: RuleSet) -> Table:
-    """Every card set playable under ``rules`` with its readings, preferred first (cached)."""
-    table: Table | None = rules.memo.get("universe")
-    if table is None:
-        grouped: dict[str, list[Combination]] = {}
-        for combo in every_reading(rules.table.full_deck, rules):
-            grouped.setdefault(combo.cards, []).append(combo)
-        found = {cards: tuple(sorted(combos, key=preference)) for cards, combos in grouped.items()}
-        table = rules.memo["universe"] = _Universe(rules, found)
-    return table
 
 
 def classifier(rules: RuleSet = STANDARD) -> Callable[[str], tuple[Combination, ...]]:
@@ -87,7 +59,7 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
 
     Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
     """
-    table = cast(_Universe, rules.memo.get("universe") or universe(rules))
+    table = cast(Universe, rules.memo.get("universe") or universe(rules))
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 
 
