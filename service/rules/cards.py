@@ -346,10 +346,16 @@ def _fast_counts(text: str) -> list[int] | None:
     """Rank counts of a string of unsuited tokens: runs of one-character cards (``33344``,
     ``KBJ``: a K, a black joker, a J) and words such as ``10`` or ``BJ``, between spaces or
     commas (the hot path; ``_scan`` reads them alike); else None."""
-    one_run = _RUN_CHARS.issuperset(text) and text not in _WORDS  # the commonest: "33344"
     counts = [0] * NUM_RANKS
     index = _INDEX
-    for part in (text,) if one_run else _SEPARATORS.split(text):
+    if text not in _WORDS:  # the commonest: one run, "33344"
+        try:
+            for char in text:
+                counts[index[char]] += 1
+            return counts
+        except KeyError:
+            counts = [0] * NUM_RANKS
+    for part in _SEPARATORS.split(text):
         rank = _WORDS.get(part)
         if rank is not None:
             counts[rank] += 1

@@ -40,17 +40,28 @@ from .variants import variant_moves, variant_readings
 
 
 class _Hand:
-    """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times."""
+    """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times
+    (a three-player hand: at most one joker of a colour)."""
 
     __slots__ = ("counts", "fours", "pairs", "present", "trios", "widest")
 
     def __init__(self, counts: Counts) -> None:
         self.counts = counts
         self.present = present = list(compress(_ALL, counts))
-        self.pairs = pairs = [r for r in present if counts[r] > 1 and r <= TWO]
-        self.trios = trios = [r for r in pairs if counts[r] > 2] if pairs else pairs
-        self.fours = fours = [r for r in trios if counts[r] > 3] if trios else trios
-        self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
+        if 4 in counts:
+            self.pairs = pairs = [r for r in present if counts[r] > 1]
+            self.trios = trios = [r for r in pairs if counts[r] > 2]
+            self.fours = [r for r in trios if counts[r] > 3]
+            self.widest = 4
+        elif 3 in counts:
+            self.pairs = pairs = [r for r in present if counts[r] > 1]
+            self.trios = [r for r in pairs if counts[r] > 2]
+            self.fours = []
+            self.widest = 3
+        else:
+            self.pairs = pairs = [r for r in present if counts[r] > 1]
+            self.trios, self.fours = [], []
+            self.widest = 2 if pairs else 1
 
 
 _ALL = range(RED + 1)
@@ -200,7 +211,7 @@ def _with_two(kind: Kind) -> Family:
 
 def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
     counts = hand.counts
-    return [make(Kind.ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
+    return [make(_ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
 
 
 def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
@@ -380,7 +391,7 @@ def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
 def generate(
     hand: Counts, rules: RuleSet, previous: Combination | None, kinds: Collection[Kind] | None
 ) -> list[Combination]:
-    if rules.game is not Game.THREE_PLAYER:
+    if rules.game is not _THREE_PLAYER:
         return variant_moves(hand, rules, previous, kinds)
     held = _Hand(hand)
     found: list[Combination] = []
@@ -396,14 +407,25 @@ def generate(
             if width <= widest and kind in kinds:
                 found += family(held, rules, -1, 0)
         return _distinct(found, rules)
-    if previous.kind is not Kind.ROCKET:
-        if not previous.is_bomb:
-            found += FAMILIES[previous.kind](held, rules, previous.rank, previous.length)
-        found += FAMILIES[Kind.BOMB](held, rules, previous.rank if previous.is_bomb else -1, 0)
-        found += _rocket(held, rules, -1, 0)
-        if kinds is not None:
-            found = [c for c in found if c.kind in kinds]
-    return _distinct(found, rules) if previous.kind in _clashes(rules).kinds else found
+    kind = previous.kind
+    if kind is _ROCKET:
+        return found
+    if kind is _BOMB:
+        found = _bombs(held, rules, previous.rank, 0)
+    else:
+        found = FAMILIES[kind](held, rules, previous.rank, previous.length)
+        found += _bombs(held, rules, -1, 0)
+    counts = held.counts
+    if counts[BLACK] and counts[RED]:
+        found.append(make(_ROCKET, BLACK, 1))
+    if kinds is not None:
+        found = [c for c in found if c.kind in kinds]
+    return _distinct(found, rules) if kind in _clashes(rules).kinds else found
+
+
+# The kinds a response looks at, bound once (an enum member's lookup through its class is slow).
+_ROCKET, _BOMB, _THREE_PLAYER = Kind.ROCKET, Kind.BOMB, Game.THREE_PLAYER
+_bombs = FAMILIES[Kind.BOMB]
 
 
 #: The whole deck: its leads are every play of the rule set (its universe).
