@@ -26,6 +26,7 @@ from service.rules import (
     readings_of,
 )
 from service.rules.cards import RANK_CHARS
+from service.rules.generate import _Hand, _lists_of
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -246,3 +247,15 @@ def test_listing_order_and_one_preferred_reading_per_card_set(
         assert len({move.cards for move in listing}) == len(orders), name
         for move in listing:
             assert move == next(r for r in classify(move.cards, rules) if allowed(r)), name
+
+
+@given(hands(PRESETS["standard"]))
+def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
+    """The per-five-ranks tables give a hand the rank lists a direct reading of its counts does;
+    counts no three-player hand has (five of a rank, a list) are read directly."""
+    counts = parse_counts(hand)
+    for value in (counts, list(counts), (5, *counts[1:])):
+        held = _Hand(value)  # type: ignore[arg-type]  # a list, on purpose
+        direct = _lists_of(tuple(value), 0)
+        assert (held.present, held.pairs, held.trios, held.fours) == direct
+        assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])

@@ -12,10 +12,11 @@ order: kind (``Kind`` order), primal rank, chain length, then kickers.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, compress, pairwise
+from itertools import combinations, compress, product
 from operator import attrgetter
 
 from .cards import Counts, format_counts
@@ -41,27 +42,53 @@ from .variants import variant_moves, variant_readings
 
 class _Hand:
     """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times
-    (a three-player hand: at most one joker of a colour)."""
+    (a three-player hand: at most four of a rank, one joker of a colour)."""
 
     __slots__ = ("counts", "fours", "pairs", "present", "trios", "widest")
 
     def __init__(self, counts: Counts) -> None:
         self.counts = counts
-        self.present = present = list(compress(_ALL, counts))
-        if 4 in counts:
-            self.pairs = pairs = [r for r in present if counts[r] > 1]
-            self.trios = trios = [r for r in pairs if counts[r] > 2]
-            self.fours = [r for r in trios if counts[r] > 3]
-            self.widest = 4
-        elif 3 in counts:
-            self.pairs = pairs = [r for r in present if counts[r] > 1]
-            self.trios = [r for r in pairs if counts[r] > 2]
-            self.fours = []
-            self.widest = 3
-        else:
-            self.pairs = pairs = [r for r in present if counts[r] > 1]
-            self.trios, self.fours = [], []
-            self.widest = 2 if pairs else 1
+        try:  # three table lookups, one per five ranks
+            low, mid, high = _rank_lists()
+            a, b, c = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
+        except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
+            a = c = ([], [], [], [])
+            b = _lists_of(tuple(counts), 0)
+        self.present = a[0] + b[0] + c[0]
+        self.pairs = pairs = a[1] + b[1] + c[1]
+        self.trios = trios = a[2] + b[2] + c[2]
+        self.fours = fours = a[3] + b[3] + c[3]
+        self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
+
+
+RankLists = tuple[list[int], list[int], list[int], list[int]]
+
+
+def _lists_of(counts: Counts, first: int) -> RankLists:
+    """The ranks (numbered from ``first``) held at least once, twice, thrice, four times."""
+    ranks = range(first, first + len(counts))
+    return (
+        [r for r, n in zip(ranks, counts, strict=True) if n],
+        [r for r, n in zip(ranks, counts, strict=True) if n > 1],
+        [r for r, n in zip(ranks, counts, strict=True) if n > 2],
+        [r for r, n in zip(ranks, counts, strict=True) if n > 3],
+    )
+
+
+@cache
+def _rank_lists() -> tuple[dict[Counts, RankLists], ...]:
+    """``_lists_of`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
+    one of 500: jokers are 0 or 1), built on first use; equal rank lists are one list."""
+    shared: dict[tuple[int, ...], list[int]] = {}
+
+    def lists_of(counts: Counts, first: int) -> RankLists:
+        a, b, c, d = (shared.setdefault(tuple(x), x) for x in _lists_of(counts, first))
+        return a, b, c, d
+
+    return tuple(
+        {key: lists_of(key, first) for key in product(*(range(n + 1) for n in tops))}
+        for first, tops in ((0, (4,) * 5), (5, (4,) * 5), (10, (4, 4, 4, 1, 1)))
+    )
 
 
 _ALL = range(RED + 1)
@@ -107,9 +134,13 @@ def _singles_table(kind: Kind) -> list[Combination]:
 
 
 def _simple(kind: Kind, source: str) -> Family:
+    ranks_of = attrgetter(source)
+
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
-        combos = _singles_table(kind)
-        return [combos[r] for r in getattr(hand, source) if r > above]
+        ranks = ranks_of(hand)
+        if above >= 0:
+            ranks = ranks[bisect_right(ranks, above) :]
+        return list(map(_singles_table(kind).__getitem__, ranks))
 
     return family
 
@@ -169,15 +200,18 @@ def _chain(kind: Kind, source: str) -> Family:
 
 
 def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
+    primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
+
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+        primals = primals_of(hand)
+        if above >= 0:
+            primals = primals[bisect_right(primals, above) :]
         table = _table(kind)
-        kickers = getattr(hand, kicker_source)
-        found: list[Combination | None] = []
-        for p in getattr(hand, source):
-            if p > above:
-                row = table[p]
-                found.extend([row[k] for k in kickers if k != p])
-        return found  # type: ignore[return-value]  # k != p, so no None
+        kickers = kickers_of(hand)
+        found: list[Combination] = []
+        for p in primals:  # the table holds None where the kicker is the primal rank
+            found += filter(None, map(table[p].__getitem__, kickers))
+        return found
 
     return family
 
@@ -232,7 +266,7 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
         found: list[Combination] = []
         bases = hand.trios if shape.width == 3 else hand.fours
-        if len(bases) < 2 or all(b - a > 1 for a, b in pairwise(bases)):
+        if len(bases) < 2:
             return found
         caps = _caps(rules, kind, memo_key)
         rows = (rules.memo.get(rows_key) or _lead_rows(rules, kind, rows_key)) if lead else shared
