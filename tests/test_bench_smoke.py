@@ -90,3 +90,20 @@ def test_probes_run_in_a_fresh_interpreter() -> None:
     assert memory["universes"]["standard"] == 12654  # tests/test_universe.py pins them
     assert memory["universes"]["big_three"] == 171
     assert probes.machine()["nproc"]
+
+
+def test_instruction_counter_runs_each_workload_without_valgrind() -> None:
+    """``python -m bench.instructions --inner`` (what callgrind runs) lists moves for each
+    workload; counting itself needs valgrind and is not run here."""
+    from bench import instructions
+
+    for name in instructions.WORKLOADS:
+        work = instructions.calls(name)
+        assert len(work) >= 120
+        moves = work[0]()
+        assert isinstance(moves, list)
+        if name.startswith("worst"):
+            assert len(moves) == (497 if name.endswith("[standard]") else 519)
+    assert instructions.main(["--inner", "worst[standard]", "2"]) == 0
+    with pytest.raises(SystemExit):
+        instructions.main(["nope"])
