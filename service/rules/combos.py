@@ -358,6 +358,8 @@ def choose(
     readings: Sequence[Combination], kind: Kind | str | None, rank: Rank | str | None
 ) -> Combination | None:
     """The reading a client declared (kind, and rank where needed), or the preferred one."""
+    if kind is None and rank is None:
+        return readings[0] if readings else None
     if isinstance(rank, str):
         rank = parse_rank(rank)
     for combo in readings:

@@ -286,12 +286,13 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
                         found += filter(None, readings) if lead else readings
                     except KeyError:  # a kicker set met for the first time
                         del found[mark:]
-                        shadowed = _clashes(rules).shadowed if lead else frozenset()
                         for key in keys:
                             if key not in row:
                                 kickers = tuple(sorted(key * 2)) if pairs else key
                                 combo = make(kind, start, size, kickers)
-                                row[key] = None if combo in shadowed else combo
+                                row[key] = (
+                                    None if lead and combo in _clashes(rules).shadowed else combo
+                                )
                         found.extend(filter(None, map(row.__getitem__, keys)))
         return found
 
@@ -449,9 +450,7 @@ def generate(
     else:
         found = FAMILIES[kind](held, rules, previous.rank, previous.length)
         found += _bombs(held, rules, -1, 0)
-    counts = held.counts
-    if counts[BLACK] and counts[RED]:
-        found.append(make(_ROCKET, BLACK, 1))
+    found += _rocket(held, rules, -1, 0)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
     return _distinct(found, rules) if kind in _clashes(rules).kinds else found
@@ -460,10 +459,6 @@ def generate(
 # The kinds a response looks at, bound once (an enum member's lookup through its class is slow).
 _ROCKET, _BOMB, _THREE_PLAYER = Kind.ROCKET, Kind.BOMB, Game.THREE_PLAYER
 _bombs = FAMILIES[Kind.BOMB]
-
-
-#: The whole deck: its leads are every play of the rule set (its universe).
-FULL_DECK: Counts = (4,) * 13 + (1, 1)
 
 
 def every_reading(hand: Counts, rules: RuleSet) -> list[Combination]:

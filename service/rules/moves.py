@@ -76,8 +76,6 @@ def combination(
     <Kind.TRIO_PAIR: 'trio_pair'>
     """
     readings = classify(cards, rules)
-    if readings and kind is None and rank is None:
-        return readings[0]
     chosen = choose(readings, kind, rank) if readings else None
     if chosen is None:
         return Combination.of(cards, kind=kind, rank=rank, rules=rules)  # raises the why
