@@ -4,9 +4,10 @@ Wall-clock figures on this shared machine move by 20% and more from hour to hour
 instruction count does not, so it is how a change to the core is judged before the timed
 benchmark (``python -m bench``) is run. Each workload runs in a fresh interpreter under
 ``valgrind --tool=callgrind`` twice, ``low`` and ``high`` calls after the rule set's universe
-is built and one warm-up call; the difference of the two totals over ``high - low`` is the cost
-of one call, with start-up and input drawing cancelled out. ``PYTHONHASHSEED=0`` keeps dict and
-set layouts and BLAS runs one thread, so the count is the same from run to run.
+is built and one warm-up pass over every input; the difference of the two totals over
+``high - low`` is the cost of one call in a process that has seen these hands (tables filled
+on first use are filled), with start-up and input drawing cancelled out. ``PYTHONHASHSEED=0``
+keeps dict and set layouts and BLAS runs one thread, so the count is the same from run to run.
 
 Needs valgrind (``apt-get install -y valgrind``); ``--inner WORKLOAD N`` runs one workload N
 times without it (what valgrind runs).
@@ -54,9 +55,10 @@ def calls(name: str) -> list[Callable[[], object]]:
 
 
 def inner(name: str, count: int) -> None:
-    """Run the first ``count`` calls of a workload after one warm-up call."""
+    """Run the first ``count`` calls of a workload after one warm-up pass over all of them."""
     work = calls(name)
-    work[0]()
+    for call in work:
+        call()
     for call in work[:count]:
         call()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,6 +131,35 @@ def test_the_fast_reading_agrees_with_the_full_one(pieces: list[tuple[str, str]]
         assert {p.code for p in fast_problems} >= {p.code for p in error.problems}
     else:
         assert fast == full, text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=13, max_size=13),
+    st.lists(st.integers(0, 2), min_size=2, max_size=2),
+    st.integers(0, 3),
+    st.randoms(use_true_random=False),
+)
+def test_canonical_strings_read_alike_on_the_table_path(
+    ranks: list[int], jokers: list[int], copies: int, rng: random.Random
+) -> None:
+    """Strings in canonical order are read from per-segment tables when the deck is one deck
+    (``read_hand``'s hot path); counts over a deck and shuffled strings take the general
+    reading, and every string must read as its shuffled cards read, or fail alike."""
+    counts = (*ranks, *jokers)
+    text = format_counts(counts)
+    shuffled = list(text)
+    rng.shuffle(shuffled)
+    deck = {"copies": max(copies, 1), "jokers": copies if copies else None}
+    results = []
+    for cards in (text, " ".join(shuffled)):
+        try:
+            results.append(read_hand(cards, **deck))
+        except CardError as error:
+            results.append(sorted(p.code for p in error.problems))
+    assert results[0] == results[1], (text, deck)
+    fits = max(ranks) <= 4 * deck["copies"] and max(jokers) <= (copies if copies else 1)
+    assert results[0] == counts if fits else isinstance(results[0], list), (text, deck)
 
 
 @settings(max_examples=400, deadline=None)

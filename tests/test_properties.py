@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +28,8 @@ from service.rules import (
     readings_of,
 )
 from service.rules.cards import RANK_CHARS
-from service.rules.generate import _Hand, _lists_of
+from service.rules.combos import ACE
+from service.rules.generate import _Hand, _kicker_blocks, _lists_of
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -251,11 +254,41 @@ def test_listing_order_and_one_preferred_reading_per_card_set(
 
 @given(hands(PRESETS["standard"]))
 def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
-    """The per-five-ranks tables give a hand the rank lists a direct reading of its counts does;
-    counts no three-player hand has (five of a rank, a list) are read directly."""
+    """The per-five-ranks tables give a hand the rank lists (and their masks of chain ranks) a
+    direct reading of its counts does; counts no three-player hand has (five of a rank, a list)
+    are read directly."""
     counts = parse_counts(hand)
     for value in (counts, list(counts), (5, *counts[1:])):
         held = _Hand(value)  # type: ignore[arg-type]  # a list, on purpose
         direct = _lists_of(tuple(value), 0)
         assert (held.present, held.pairs, held.trios, held.fours) == direct
+        masks = [sum(1 << r for r in ranks if r <= ACE) for ranks in direct]
+        low, mid, high = (part[4:] for part in held.parts)
+        assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
+
+
+@st.composite
+def kicker_pools(draw: st.DrawFn) -> tuple[list[int], list[int], int]:
+    ranks = sorted(draw(st.sets(st.integers(0, 14), max_size=10)))
+    held = [draw(st.integers(1, 4)) for _ in ranks]
+    return ranks, held, draw(st.integers(0, 6))
+
+
+@given(kicker_pools())
+@settings(max_examples=400)
+def test_kicker_blocks_list_every_kicker_set_once_in_ascending_order(
+    pool: tuple[list[int], list[int], int],
+) -> None:
+    """The kicker sets of the families with wings, built in blocks (a prefix, then every choice
+    of the rest), are every choice of k ranks taking rank i at most held[i] times, each once,
+    in ascending order: checked against every sub-multiset of the pool, sorted."""
+    ranks, held, k = pool
+    last = max((i for i, n in enumerate(held) if n > 1), default=-1)
+    listed = [
+        prefix + rest
+        for prefix, source, left in _kicker_blocks(ranks, held, k, last)
+        for rest in (combinations(source, left) if left >= 0 else source)
+    ]
+    cards = [r for r, n in zip(ranks, held, strict=True) for _ in range(n)]
+    assert listed == sorted(set(combinations(cards, k)))

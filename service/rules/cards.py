@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from itertools import product
 
 #: One canonical character per rank, low to high.
 RANK_CHARS = "3456789TJQKA2BR"
@@ -321,6 +322,16 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     ...
     service.rules.cards.CardError: more than 4 cards of rank 3 (the 5th at 4)
     """
+    if copies == 1 and (jokers is None or jokers == 1) and isinstance(value, str):
+        # The hot path: one deck, canonical order. Split after the last card below 8 and the
+        # last below K; a string that is not three canonical parts is in no table.
+        low = value.rstrip("89TJQKA2BR")
+        mid = value[len(low) :].rstrip("KA2BR")
+        parts = _CANONICAL or canonical_parts()
+        try:
+            return parts[0][low] + parts[1][mid] + parts[2][value[len(low) + len(mid) :]]
+        except KeyError:  # not canonical, or more than a deck holds: the general reading
+            pass
     if isinstance(value, str) and len(value) <= _FAST_LIMIT:
         counts = _fast_counts(value)
         top = copies if jokers is None else jokers
@@ -329,6 +340,24 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     cards, positions = _parse(value)
     check_deck(cards, copies=copies, jokers=jokers, positions=positions)
     return counts_of(cards)
+
+
+_CANONICAL: tuple[dict[str, Counts], ...] = ()
+
+
+def canonical_parts() -> tuple[dict[str, Counts], ...]:
+    """The counts of ranks 3-7, 8-Q and K-R for every canonical string of those ranks that one
+    deck holds (3,125 + 3,125 + 500 strings), built on first use (``_CANONICAL``); the move
+    generator's rank-list tables are keyed by these same tuples."""
+    global _CANONICAL  # noqa: PLW0603 - a table built once, read without a call
+    _CANONICAL = tuple(
+        {
+            "".join(RANK_CHARS[first + i] * n for i, n in enumerate(key)): key
+            for key in product(*(range(n + 1) for n in tops))
+        }
+        for first, tops in ((0, (4,) * 5), (5, (4,) * 5), (10, (4, 4, 4, 1, 1)))
+    )
+    return _CANONICAL
 
 
 _INDEX = {c: i for i, c in enumerate(RANK_CHARS)}

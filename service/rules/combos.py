@@ -127,12 +127,17 @@ class Combination:
         return f"Combination.of({self.cards!r}, kind={self.kind.value!r}, rank={self.rank.char!r})"
 
 
+_THREE_PLAYER = Game.THREE_PLAYER  # bound once: an enum member's lookup through its class is slow
+
+
 def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
     """Read a card list against the deck of the rule set's game (``read_hand``).
 
     >>> format_counts(read_play("3 3 3 3 3", get_ruleset("four_player")))
     '33333'
     """
+    if rules.game is _THREE_PLAYER:  # the hot path: one deck
+        return read_hand(cards)
     table = rules.table
     return read_hand(cards, copies=table.copies, jokers=table.jokers)
 

@@ -12,14 +12,15 @@ order: kind (``Kind`` order), primal rank, chain length, then kickers.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Collection, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, compress, product
-from operator import attrgetter
+from itertools import combinations, compress
+from operator import attrgetter, itemgetter
+from typing import Any, TypeVar
 
-from .cards import Counts, format_counts
+from .cards import Counts, canonical_parts, format_counts
 from .combos import (
     ACE,
     BLACK,
@@ -42,18 +43,21 @@ from .variants import variant_moves, variant_readings
 
 class _Hand:
     """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times
-    (a three-player hand: at most four of a rank, one joker of a colour)."""
+    (a three-player hand: at most four of a rank, one joker of a colour), and ``parts``: the
+    rank-list entries of its three five-rank parts (``_rank_lists``), whose last four items are
+    those ranks as bit masks of the chain ranks (3..A)."""
 
-    __slots__ = ("counts", "fours", "pairs", "present", "trios", "widest")
+    __slots__ = ("counts", "fours", "pairs", "parts", "present", "trios", "widest")
 
     def __init__(self, counts: Counts) -> None:
         self.counts = counts
         try:  # three table lookups, one per five ranks
-            low, mid, high = _rank_lists()
-            a, b, c = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
+            low, mid, high = _RANK_LISTS or _rank_lists()
+            self.parts = a, b, c = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
         except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
-            a = c = ([], [], [], [])
-            b = _lists_of(tuple(counts), 0)
+            a = c = _NOTHING
+            b = _entry(tuple(counts), 0)
+            self.parts = (a, b, c)
         self.present = a[0] + b[0] + c[0]
         self.pairs = pairs = a[1] + b[1] + c[1]
         self.trios = trios = a[2] + b[2] + c[2]
@@ -62,6 +66,8 @@ class _Hand:
 
 
 RankLists = tuple[list[int], list[int], list[int], list[int]]
+Entry = tuple[list[int], list[int], list[int], list[int], int, int, int, int]
+"""The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A."""
 
 
 def _lists_of(counts: Counts, first: int) -> RankLists:
@@ -75,20 +81,37 @@ def _lists_of(counts: Counts, first: int) -> RankLists:
     )
 
 
-@cache
-def _rank_lists() -> tuple[dict[Counts, RankLists], ...]:
-    """``_lists_of`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
-    one of 500: jokers are 0 or 1), built on first use; equal rank lists are one list."""
+def _entry(counts: Counts, first: int) -> Entry:
+    a, b, c, d = lists = _lists_of(counts, first)
+    e, f, g, h = (sum(1 << r for r in ranks if r <= ACE) for ranks in lists)
+    return a, b, c, d, e, f, g, h
+
+
+_NOTHING: Entry = ([], [], [], [], 0, 0, 0, 0)
+
+
+_RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
+
+
+def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
+    """``_entry`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
+    one of 500: jokers are 0 or 1), built on first use (``_RANK_LISTS``, read without a call);
+    equal rank lists are one list."""
+    global _RANK_LISTS  # noqa: PLW0603 - a table built once, read without a call
     shared: dict[tuple[int, ...], list[int]] = {}
 
-    def lists_of(counts: Counts, first: int) -> RankLists:
-        a, b, c, d = (shared.setdefault(tuple(x), x) for x in _lists_of(counts, first))
-        return a, b, c, d
+    def entry(counts: Counts, first: int) -> Entry:
+        a, b, c, d, *masks = _entry(counts, first)
+        a, b, c, d = (shared.setdefault(tuple(x), x) for x in (a, b, c, d))
+        return a, b, c, d, *masks  # type: ignore[return-value]  # four masks
 
-    return tuple(
-        {key: lists_of(key, first) for key in product(*(range(n + 1) for n in tops))}
-        for first, tops in ((0, (4,) * 5), (5, (4,) * 5), (10, (4, 4, 4, 1, 1)))
+    # Keyed by the very tuples that reading a canonical string returns, so that the lookup of a
+    # hand just read compares against a key still in the processor's cache.
+    _RANK_LISTS = tuple(
+        {key: entry(key, first) for key in part.values()}
+        for first, part in zip((0, 5, 10), canonical_parts(), strict=True)
     )
+    return _RANK_LISTS
 
 
 _ALL = range(RED + 1)
@@ -135,12 +158,15 @@ def _singles_table(kind: Kind) -> list[Combination]:
 
 def _simple(kind: Kind, source: str) -> Family:
     ranks_of = attrgetter(source)
+    table: list[Combination] = []  # _singles_table(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
         ranks = ranks_of(hand)
         if above >= 0:
             ranks = ranks[bisect_right(ranks, above) :]
-        return list(map(_singles_table(kind).__getitem__, ranks))
+        if not table:
+            table.extend(_singles_table(kind))
+        return list(map(table.__getitem__, ranks))
 
     return family
 
@@ -173,40 +199,61 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _chain(kind: Kind, source: str) -> Family:
-    shortest = SHAPES[kind].min_len
-    by_ranks: dict[tuple[int, ...], list[Combination]] = {}
-
-    def chains(ranks: list[int]) -> list[Combination]:
-        found: list[Combination] = []
-        for low, high in _runs(ranks):
-            if high - low + 1 >= shortest:
-                found.extend(_runs_table(kind)[low, high])
-        return found
+def _chain(kind: Kind, width: int) -> Family:
+    """Chains of ``kind``, whose ranks are held ``width`` times: from a table of every set of
+    chain ranks (a 12-bit mask, 4,096 entries), built on first use."""
+    mask_of = itemgetter(3 + width)  # an entry's mask of the ranks held ``width`` times
+    table: list[tuple[Combination, ...]] = []
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
-        ranks = getattr(hand, source)
-        if len(ranks) < shortest:
-            return []
-        key = tuple(ranks)
-        found = by_ranks.get(key)
-        if found is None:
-            found = by_ranks[key] = chains(ranks)
+        if not table:
+            table.extend(_chains_table(kind))
+        a, b, c = hand.parts
+        found = table[mask_of(a) | mask_of(b) | mask_of(c)]
         if above >= 0 or length:
             return [c for c in found if c.rank > above and (not length or c.length == length)]
-        return found[:]
+        return list(found)
 
     return family
 
 
+def _chains_table(kind: Kind) -> list[tuple[Combination, ...]]:
+    """Per set of chain ranks (bit r: rank r, 3..A), every chain of ``kind`` it holds."""
+    shortest, runs = SHAPES[kind].min_len, _runs_table(kind)
+    return _per_chain_ranks(lambda low, high: runs[low, high] if high - low + 1 >= shortest else ())
+
+
+T = TypeVar("T")
+
+
+def _per_chain_ranks(of_run: Callable[[int, int], Iterable[T]]) -> list[tuple[T, ...]]:
+    """A table by set of chain ranks (a 12-bit mask, bit r: rank r, 3..A; 4,096 entries): what
+    ``of_run(low, high)`` gives for each maximal run of the set, in order; equal entries are
+    one tuple."""
+    entries: dict[tuple[T, ...], tuple[T, ...]] = {}
+    return [
+        entries.setdefault(found, found)
+        for found in (
+            tuple(
+                item
+                for low, high in _runs([r for r in range(ACE + 1) if mask >> r & 1])
+                for item in of_run(low, high)
+            )
+            for mask in range(1 << (ACE + 1))
+        )
+    ]
+
+
 def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
     primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
+    table: list[list[Combination | None]] = []  # _table(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
         primals = primals_of(hand)
         if above >= 0:
             primals = primals[bisect_right(primals, above) :]
-        table = _table(kind)
+        if not table:
+            table.extend(_table(kind))
         kickers = kickers_of(hand)
         found: list[Combination] = []
         for p in primals:  # the table holds None where the kicker is the primal rank
@@ -218,9 +265,11 @@ def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
 
 def _with_two(kind: Kind) -> Family:
     singles = SHAPES[kind].kicker_width == 1
+    table: list[list[list[Combination | None]]] = []  # _table2(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
-        table = _table2(kind)
+        if not table:
+            table.extend(_table2(kind))
         counts = hand.counts
         if singles:
             kickers, twice = hand.present, rules.max_kicker_repeat > 1
@@ -248,114 +297,238 @@ def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combin
     return [make(_ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
 
 
+Row = dict[tuple[int, ...], dict[tuple[int, ...], Combination | None]]
+"""One chain position's readings by kicker ranks, split as ``row[prefix][rest]``: the kicker
+set ``prefix + rest`` (ascending, one rank per kicker), or None where it is not listed."""
+
+
 def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
     """Chains with kickers (airplanes with wings, space shuttles with wings): searched.
 
-    Each chain position's kicker sets are listed by ``_single_kickers`` or ``_pair_kickers``
-    as keys (kicker ranks, one per kicker) and mapped to combinations through a per-position
-    row that is filled on first use. The ``lead`` family lists leads of a hand with every kind
-    allowed: its rows (one set per rule set) map a reading that is not its card set's preferred
-    one to None, and it is left out, as the preferred reading is listed by its own family.
+    Each chain position's kicker sets come in blocks (``_kicker_blocks``): a prefix and every
+    choice of the rest from ranks above it, so each set is made once and in ascending order,
+    and mapped to its reading through the position's row (``Row``, filled on first use; shared
+    by every rule set, as a reading does not depend on it). The ``lead`` family lists leads of a
+    hand with every kind allowed: its rows (one set per rule set) hold None for a reading that
+    is not its card set's preferred one, which the preferred reading's own family lists.
     """
     shape = SHAPES[kind]
     pairs = shape.kicker_width == 2
-    pick = _pair_kickers if pairs else _single_kickers
-    shared: dict[tuple[int, int], dict[tuple[int, ...], Combination | None]] = {}
-    memo_key, rows_key = f"caps {kind.value}", f"lead rows {kind.value}"
+    bases_of = itemgetter(4 + shape.width - 1)  # an entry's mask of the chain's ranks
+    caps_key, rows_key = f"caps {kind.value}", f"lead rows {kind.value}"
+    shared: dict[tuple[int, int], Row] = {}
+    table: list[tuple[Position, ...]] = []  # _positions_table(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
         found: list[Combination] = []
-        bases = hand.trios if shape.width == 3 else hand.fours
-        if len(bases) < 2:
+        if not table:
+            table.extend(_positions_table(kind))
+        a, b, c = hand.parts
+        positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
+        if not positions:
             return found
-        caps = _caps(rules, kind, memo_key)
-        rows = (rules.memo.get(rows_key) or _lead_rows(rules, kind, rows_key)) if lead else shared
-        for low, high in _runs(bases):
-            for top in range(max(low + shape.min_len - 1, above + 1), high + 1):
-                for size in range(shape.min_len, min(top - low + 1, shape.max_len) + 1):
-                    if length and size != length:
-                        continue
-                    start = top - size + 1
-                    keys = pick(hand, caps[start, size], shape.kickers * size, rules)
-                    row = rows.get((start, size))
-                    if row is None:
-                        row = rows[start, size] = {}
-                    mark = len(found)
-                    try:
-                        readings = map(row.__getitem__, keys)
-                        found += filter(None, readings) if lead else readings
-                    except KeyError:  # a kicker set met for the first time
-                        del found[mark:]
-                        for key in keys:
-                            if key not in row:
-                                kickers = tuple(sorted(key * 2)) if pairs else key
-                                combo = make(kind, start, size, kickers)
-                                row[key] = (
-                                    None if lead and combo in _clashes(rules).shadowed else combo
-                                )
-                        found.extend(filter(None, map(row.__getitem__, keys)))
+        caps, plain = _caps(rules, kind, caps_key)
+        rows = (rules.memo.get(rows_key) or rules.memo.setdefault(rows_key, {})) if lead else shared
+        pool = _KickerPool(hand, rules, pairs, plain)
+        source, screen, unrepeated = pool.source, pool.screen, not pool.twice
+        for key in positions:
+            start, size = key
+            if start + size - 1 <= above or (length and size != length):
+                continue
+            k = shape.kickers * size
+            if unrepeated and len(source) - size < k:  # too few kicker ranks
+                continue
+            row = rows.get(key) or rows.setdefault(key, {})
+            for prefix, rest, left in pool.blocks(caps[key], start, size, k):
+                part = row.get(prefix)
+                if part is None:
+                    part = row[prefix] = {}
+                keys = combinations(rest, left) if left >= 0 else rest
+                if screen:
+                    keys = [kick for kick in keys if screen(prefix + kick)]
+                mark = len(found)
+                try:
+                    found += filter(None, map(part.__getitem__, keys))
+                except KeyError:  # a kicker set met for the first time
+                    del found[mark:]
+                    place = (kind, start, size, rules, lead)
+                    found += filter(None, _fill(part, prefix, rest, left, place, screen=screen))
         return found
 
     return family
 
 
-def _lead_rows(
-    rules: RuleSet, kind: Kind, key: str
-) -> dict[tuple[int, int], dict[tuple[int, ...], Combination | None]]:
-    """The rows of ``kind``'s lead family under ``rules``, filled from its universe: by chain
-    (start, length), each kicker set's reading, or None when it is not the preferred one."""
-    shadowed = _clashes(rules).shadowed
-    rows: dict[tuple[int, int], dict[tuple[int, ...], Combination | None]] = {}
-    step = SHAPES[kind].kicker_width
-    for readings in universe(rules).values():
-        for combo in readings:
-            if combo.kind is kind:
-                start = combo.rank - combo.length + 1
-                row = rows.setdefault((start, combo.length), {})
-                row[combo.order[3][::step]] = None if combo in shadowed else combo
-    rules.memo[key] = rows
-    return rows
+Position = tuple[int, int]
+"""A chain of a kind with wings in a hand: its start and length."""
 
 
-def _caps(rules: RuleSet, kind: Kind, key: str) -> dict[tuple[int, int], list[int]]:
+@cache
+def _positions_table(kind: Kind) -> list[tuple[Position, ...]]:
+    """Per set of chain ranks held (``_per_chain_ranks``), every chain of ``kind`` they make, in
+    listing order (top rank, then length); each chain one tuple."""
+    shape = SHAPES[kind]
+    chains: dict[Position, Position] = {}
+    return _per_chain_ranks(
+        lambda low, high: [
+            chains.setdefault((top - size + 1, size), (top - size + 1, size))
+            for top in range(low + shape.min_len - 1, high + 1)
+            for size in range(shape.min_len, min(top - low + 1, shape.max_len) + 1)
+        ]
+    )
+
+
+def _fill(
+    part: dict[tuple[int, ...], Combination | None],
+    prefix: tuple[int, ...],
+    rest: Sequence[Any],
+    left: int,
+    place: tuple[Kind, int, int, RuleSet, bool],
+    *,
+    screen: Callable[[tuple[int, ...]], bool] | None,
+) -> list[Combination | None]:
+    """A block's readings (``_with_wings``), the ones met for the first time added to its row's
+    part. ``place``: the kind, the chain's start and length, the rule set, whether a lead row."""
+    keys = list(combinations(rest, left) if left >= 0 else rest)
+    if screen:
+        keys = [key for key in keys if screen(prefix + key)]
+    for key in keys:
+        if key not in part:
+            part[key] = _reading(*place[:4], prefix + key, lead=place[4])
+    return list(map(part.__getitem__, keys))
+
+
+class _KickerPool:
+    """What a hand gives as kickers of one family with wings: the ranks it holds once (or a
+    pair of, for pair kickers), those it holds twice where the rule set repeats kicker ranks,
+    and a screen of whole kicker sets (``_kicker_screen``)."""
+
+    __slots__ = ("counts", "pairs", "plain", "screen", "source", "twice")
+
+    def __init__(self, hand: _Hand, rules: RuleSet, pairs: bool, plain: bool) -> None:
+        self.counts, self.pairs, self.plain = hand.counts, pairs, plain
+        self.source: list[int]
+        self.twice: Sequence[int]
+        self.screen: Callable[[tuple[int, ...]], bool] | None
+        if pairs:  # kicker ranks: those of a pair; two pairs of a rank are four of it
+            self.source, self.twice = hand.pairs, hand.fours if rules.same_rank_pairs else ()
+            self.screen = None
+        else:
+            self.source = hand.present
+            self.twice = hand.pairs if rules.max_kicker_repeat > 1 else ()
+            self.screen = _kicker_screen(rules, hand.counts)
+
+    def blocks(self, cap: list[int], start: int, size: int, k: int) -> list[Block]:
+        """The kicker sets of the chain ``start``..``start + size - 1`` with ``k`` kickers under
+        ``cap``, in blocks (``_kicker_blocks``)."""
+        source, twice = self.source, self.twice
+        if self.plain:  # the ranks but the chain's, sliced out
+            i, j = bisect_left(source, start), bisect_left(source, start + size)
+            ranks = source[:i] + source[j:]
+            i, j = bisect_left(twice, start), bisect_left(twice, start + size)
+            repeated = twice[j:] or twice[:i]
+        else:
+            ranks = [r for r in source if cap[r]]
+            repeated = [r for r in twice if cap[r] > 1]
+        if not repeated:
+            return [((), ranks, k)] if len(ranks) >= k else []
+        last = ranks.index(repeated[-1])
+        upto = ranks if last > 2 else ranks[: last + 1]  # see _kicker_blocks
+        counts = self.counts
+        held = [counts[r] // 2 if self.pairs else counts[r] for r in upto]
+        held = [n if n < cap[r] else cap[r] for r, n in zip(upto, held, strict=True)]
+        return _kicker_blocks(ranks, held, k, last)
+
+
+Block = tuple[tuple[int, ...], Sequence[Any], int]
+"""Kicker sets ``prefix + rest`` for every ``rest`` in ``combinations(ranks, left)``, or, where
+``left`` is -1, for every ``rest`` in a list of whole kicker sets (the prefix is empty)."""
+
+
+def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> list[Block]:
+    """Every set of ``k`` kickers taking rank ``ranks[i]`` at most ``held[i]`` times, ascending,
+    each once, in blocks; ``ranks[last]`` is the last rank held twice or more (``held`` may stop
+    there when ``last`` is at most 2).
+
+    Ranks above that one are taken at most once, so a block is a prefix (from the ranks up to
+    that one) and every choice of the rest from the ranks above it; a prefix with more of a
+    rank comes first (``(5, 5)`` before ``(5, 6)`` before ``(5,)`` and a higher rest). With more
+    than three ranks up to the last one held twice, the prefixes would be many: the sets are
+    listed whole (``choose_ranks``) instead.
+    """
+    if last < 0 or k < 2:
+        return [((), ranks, k)]
+    if last > 2:
+        return [((), choose_ranks(ranks, [min(n, k) for n in held], k), -1)]
+    rest = ranks[last + 1 :]
+    if last == 0:  # the commonest: one rank held twice, the lowest
+        rank, most = ranks[0], min(held[0], k)
+        return [((rank,) * t, rest, k - t) for t in range(most, -1, -1) if k - t <= len(rest)]
+    prefixes: list[tuple[tuple[int, ...], int]] = [((), k)]  # (prefix, kickers left), in order
+    for i in range(last + 1):
+        rank, most = ranks[i], held[i]
+        grown: list[tuple[tuple[int, ...], int]] = []
+        for prefix, left in prefixes:
+            for times in range(min(most, left), 0, -1):
+                grown.append((prefix + (rank,) * times, left - times))
+            grown.append((prefix, left))
+        prefixes = grown
+    return [(prefix, rest, left) for prefix, left in prefixes if left <= len(rest)]
+
+
+def _kicker_screen(rules: RuleSet, counts: Counts) -> Callable[[tuple[int, ...]], bool] | None:
+    """Whether a set of single kickers (ranks, ascending) is allowed as a whole, where the rule
+    set may forbid one the hand can give: the rocket, or a kicker count ``has_kicker_gap``
+    forbids; None when every set is allowed."""
+    rocket = counts[BLACK] and counts[RED] and not rules.rocket_as_kickers
+    gaps = rules.bomb_in_kickers and rules.kicker_rank_max < 3
+    if not (rocket or gaps):
+        return None
+
+    def allowed(kickers: tuple[int, ...]) -> bool:
+        if rocket and kickers[-1] == RED and BLACK in kickers:
+            return False
+        return not (gaps and has_kicker_gap([kickers.count(r) for r in set(kickers)], rules))
+
+    return allowed
+
+
+def _reading(
+    kind: Kind, start: int, length: int, rules: RuleSet, kickers: tuple[int, ...], *, lead: bool
+) -> Combination | None:
+    """The reading of a chain with these kicker ranks (one per kicker); None, in a ``lead``
+    row, where it is not its card set's preferred reading."""
+    pairs = SHAPES[kind].kicker_width == 2
+    combo = make(kind, start, length, tuple(sorted(kickers * 2)) if pairs else kickers)
+    return None if lead and combo in _clashes(rules).shadowed else combo
+
+
+Caps = tuple[dict[tuple[int, int], list[int]], bool]
+
+
+def _caps(rules: RuleSet, kind: Kind, key: str) -> Caps:
     """Per chain (start, length) of ``kind``: how many kickers of each rank it may carry (single
-    kickers), or how many pairs; one table per rule set and kind, kept under ``key``."""
-    table: dict[tuple[int, int], list[int]] | None = rules.memo.get(key)
-    if table is None:
+    kickers), or how many pairs; one table per rule set and kind, kept under ``key``. With it,
+    whether the caps are plain: none but the chain's ranks, and at least two of every other
+    rank that a hand can give twice where the rule set repeats kicker ranks."""
+    found: Caps | None = rules.memo.get(key)
+    if found is None:
         shape = SHAPES[kind]
-        table = rules.memo[key] = {
-            (start, length): kicker_caps(rules, shape, start, length)
-            if shape.kicker_width == 1
-            else pair_caps(rules, start, length)
+        pairs = shape.kicker_width == 2
+        table = {
+            (start, length): pair_caps(rules, start, length)
+            if pairs
+            else kicker_caps(rules, shape, start, length)
             for length in range(shape.min_len, shape.max_len + 1)
             for start in range(ACE - length + 2)
         }
-    return table
-
-
-def _single_kickers(hand: _Hand, caps: list[int], k: int, rules: RuleSet) -> list[tuple[int, ...]]:
-    """Every set of ``k`` single kickers the hand can give under ``caps``, ascending."""
-    counts = hand.counts
-    ranks = [r for r in hand.present if caps[r]]
-    if rules.max_kicker_repeat == 1:
-        sets = list(combinations(ranks, k))
-    else:
-        held = [min(counts[r], caps[r]) for r in ranks]
-        sets = choose_ranks(ranks, held, k)
-        if rules.bomb_in_kickers and rules.kicker_rank_max < 3:
-            sets = [s for s in sets if not has_kicker_gap([s.count(r) for r in ranks], rules)]
-    if rules.rocket_as_kickers or not (counts[BLACK] and counts[RED]):
-        return sets
-    return [s for s in sets if not (RED in s and BLACK in s)]
-
-
-def _pair_kickers(hand: _Hand, caps: list[int], k: int, rules: RuleSet) -> list[tuple[int, ...]]:
-    """Every set of ``k`` pair kickers the hand can give under ``caps``: the pairs' ranks."""
-    ranks = [r for r in hand.pairs if caps[r]]
-    if rules.same_rank_pairs:
-        counts = hand.counts
-        return choose_ranks(ranks, [min(counts[r] // 2, caps[r]) for r in ranks], k)
-    return list(combinations(ranks, k))
+        least = 2 if (rules.same_rank_pairs if pairs else rules.max_kicker_repeat > 1) else 1
+        plain = all(
+            (cap[r] == 0) if start <= r < start + length else cap[r] >= (1 if r > TWO else least)
+            for (start, length), cap in table.items()
+            for r in range(TWO + 1 if pairs else RED + 1)
+        )
+        found = rules.memo[key] = (table, plain)
+    return found
 
 
 #: How each kind's moves are found (RULES.md section 2 shapes, section 8 kinds).
@@ -365,16 +538,16 @@ FAMILIES: dict[Kind, Family] = {
     Kind.TRIO: _simple(Kind.TRIO, "trios"),
     Kind.TRIO_SINGLE: _with_one(Kind.TRIO_SINGLE, "trios", "present"),
     Kind.TRIO_PAIR: _with_one(Kind.TRIO_PAIR, "trios", "pairs"),
-    Kind.CHAIN: _chain(Kind.CHAIN, "present"),
-    Kind.PAIR_CHAIN: _chain(Kind.PAIR_CHAIN, "pairs"),
-    Kind.AIRPLANE: _chain(Kind.AIRPLANE, "trios"),
+    Kind.CHAIN: _chain(Kind.CHAIN, 1),
+    Kind.PAIR_CHAIN: _chain(Kind.PAIR_CHAIN, 2),
+    Kind.AIRPLANE: _chain(Kind.AIRPLANE, 3),
     Kind.AIRPLANE_SINGLES: _with_wings(Kind.AIRPLANE_SINGLES),
     Kind.AIRPLANE_PAIRS: _with_wings(Kind.AIRPLANE_PAIRS),
     Kind.FOUR_TWO_SINGLES: _with_two(Kind.FOUR_TWO_SINGLES),
     Kind.FOUR_TWO_PAIRS: _with_two(Kind.FOUR_TWO_PAIRS),
     Kind.FOUR_SINGLE: _with_one(Kind.FOUR_SINGLE, "fours", "present"),
     Kind.FOUR_PAIR: _with_one(Kind.FOUR_PAIR, "fours", "pairs"),
-    Kind.SPACE_SHUTTLE: _chain(Kind.SPACE_SHUTTLE, "fours"),
+    Kind.SPACE_SHUTTLE: _chain(Kind.SPACE_SHUTTLE, 4),
     Kind.SPACE_SHUTTLE_SINGLES: _with_wings(Kind.SPACE_SHUTTLE_SINGLES),
     Kind.SPACE_SHUTTLE_PAIRS: _with_wings(Kind.SPACE_SHUTTLE_PAIRS),
     Kind.BOMB: _simple(Kind.BOMB, "fours"),
@@ -429,28 +602,38 @@ def generate(
     if rules.game is not _THREE_PLAYER:
         return variant_moves(hand, rules, previous, kinds)
     held = _Hand(hand)
+    if previous is not None:
+        return _responses(held, rules, previous, kinds)
     found: list[Combination] = []
-    if previous is None:
-        widest = held.widest
-        if kinds is None:
-            families, dedupe = _lead_plan(rules)
-            for family, width in families:
-                if width <= widest:
-                    found += family(held, rules, -1, 0)
-            return _distinct(found, rules) if dedupe else found
-        for kind, family, width in _plan(rules):
-            if width <= widest and kind in kinds:
+    widest = held.widest
+    if kinds is None:
+        families, dedupe = _lead_plan(rules)
+        for family, width in families:
+            if width <= widest:
                 found += family(held, rules, -1, 0)
-        return _distinct(found, rules)
+        return _distinct(found, rules) if dedupe else found
+    for kind, family, width in _plan(rules):
+        if width <= widest and kind in kinds:
+            found += family(held, rules, -1, 0)
+    return _distinct(found, rules)
+
+
+def _responses(
+    held: _Hand, rules: RuleSet, previous: Combination, kinds: Collection[Kind] | None
+) -> list[Combination]:
+    """The plays of ``previous``'s kind that beat it, then bombs, then the rocket."""
     kind = previous.kind
     if kind is _ROCKET:
-        return found
+        return []
     if kind is _BOMB:
         found = _bombs(held, rules, previous.rank, 0)
     else:
         found = FAMILIES[kind](held, rules, previous.rank, previous.length)
-        found += _bombs(held, rules, -1, 0)
-    found += _rocket(held, rules, -1, 0)
+        if held.fours:
+            found += _bombs(held, rules, -1, 0)
+    counts = held.counts
+    if counts[BLACK] and counts[RED]:
+        found += _rocket(held, rules, -1, 0)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
     return _distinct(found, rules) if kind in _clashes(rules).kinds else found

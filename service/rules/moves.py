@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeGuard, cast
+from typing import cast
 
 from .cards import Counts, contains, format_counts
 from .combos import (
@@ -224,13 +224,16 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
+    counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
     return LegalMoves(counts, _previous(previous, rules), rules, wanted)
 
 
-def _is_counts(value: object) -> TypeGuard[Counts]:
-    return isinstance(value, tuple) and bool(value) and isinstance(value[0], int)
+def _counts(hand: Sequence[str] | Counts, rules: RuleSet) -> Counts:
+    """A hand given as rank counts as it is; as card tokens, read."""
+    if isinstance(hand, tuple) and hand and isinstance(hand[0], int):
+        return cast(Counts, hand)
+    return read_play(cast(Sequence[str], hand), rules)
 
 
 __all__ = [
