@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,30 @@ def on_starting(server: Any) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob("*.db"):
         stale.unlink()
+
+
+# A new worker runs with the master's signal handlers until gunicorn installs its own, so a
+# SIGTERM sent in that window (the service stopped right after it started) was swallowed and
+# the worker lived on until the graceful timeout killed it. The stop signals are held blocked
+# from just before the fork until the worker's handlers are in place, and then delivered.
+_STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGQUIT}
+
+
+def _deliver_stop_signals() -> None:
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+os.register_at_fork(after_in_parent=_deliver_stop_signals)  # the master's own mask back
+
+
+def pre_fork(server: Any, worker: Any) -> None:
+    """Hold the stop signals for the worker about to be forked (see above)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+
+
+def post_worker_init(worker: Any) -> None:
+    """The worker's handlers are installed: a stop signal held since the fork arrives now."""
+    _deliver_stop_signals()
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -321,7 +321,7 @@ def image_command(
             code = process.wait(timeout=graceful + 5)
             elapsed = time.monotonic() - started
             assert code == 0, log.read_text(errors="replace")[-4000:]
-            assert elapsed < graceful, f"stopped in {elapsed:.1f} s"
+            assert elapsed < graceful, f"stopped in {elapsed:.1f} s\n" + log.read_text()[-4000:]
             assert list(workdir.iterdir()) == []
         finally:
             if process.poll() is None:

@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live import ROOT, gunicorn
+from live import ROOT, free_port, gunicorn
 
 ST = Path(sys.executable).with_name("schemathesis")
 
@@ -65,3 +67,52 @@ def test_metrics_are_summed_across_workers(server: str) -> None:
     for _ in range(40):
         post(server + "/v1/score", {"bid": 1, "winner": "farmers"})
     assert [served() - before for _ in range(6)] == [40.0] * 6
+
+
+def test_workers_stopped_while_booting_exit_at_once(tmp_path: Path) -> None:
+    """A SIGTERM that reaches a worker before gunicorn has installed its handlers is held until
+    they are in place, not swallowed (the worker would live until the graceful timeout).
+
+    The window is widened to a second by a config that runs the project's and then sleeps in
+    ``post_fork`` (in the new worker, before its handlers exist); the master is told to stop
+    while every worker sleeps there."""
+    config = tmp_path / "slow_boot.conf.py"
+    config.write_text(
+        f"exec(compile(open({str(ROOT / 'gunicorn.conf.py')!r}).read(), 'gunicorn.conf.py', "
+        "'exec'))\n"
+        "import time\n\n"
+        "def post_fork(server, worker):\n"
+        "    time.sleep(1)\n"
+    )
+    graceful = 8
+    env = os.environ | {
+        "DDZ_BIND": f"127.0.0.1:{free_port()}",
+        "DDZ_WORKERS": "2",
+        "DDZ_GRACEFUL_TIMEOUT": str(graceful),
+    }
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", str(config), "service.wsgi:app"],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=sink,
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while log.read_text(errors="replace").count("Booting worker") < 2:
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        code = process.wait(timeout=graceful + 5)
+        elapsed = time.monotonic() - started
+        assert code == 0, log.read_text(errors="replace")[-4000:]
+        assert elapsed < graceful / 2, f"stopped in {elapsed:.1f} s\n" + log.read_text()[-4000:]
+        assert log.read_text().count("Worker exiting") == 2
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
