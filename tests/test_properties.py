@@ -29,7 +29,7 @@ from service.rules import (
 )
 from service.rules.cards import RANK_CHARS
 from service.rules.combos import ACE
-from service.rules.generate import _Hand, _kicker_blocks, _lists_of
+from service.rules.generate import _Hand, _kicker_blocks, _lists_of, read_held
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -263,9 +263,16 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         direct = _lists_of(tuple(value), 0)
         assert (held.present, held.pairs, held.trios, held.fours) == direct
         masks = [sum(1 << r for r in ranks if r <= ACE) for ranks in direct]
-        low, mid, high = (part[4:] for part in held.parts)
+        low, mid, high = (part[4:8] for part in held.parts)
         assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
+    # A canonical string read straight to its rank lists; any other string is left to read_play.
+    read, held = read_held(hand), _Hand(counts)
+    assert read is not None and read.counts == counts and read.parts == held.parts
+    lists = ("present", "pairs", "trios", "fours", "widest")
+    assert [getattr(read, name) for name in lists] == [getattr(held, name) for name in lists]
+    assert read_held(hand[::-1]) is None or hand == hand[::-1]
+    assert read_held(hand + " ") is None
 
 
 @st.composite

@@ -323,13 +323,11 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     service.rules.cards.CardError: more than 4 cards of rank 3 (the 5th at 4)
     """
     if copies == 1 and (jokers is None or jokers == 1) and isinstance(value, str):
-        # The hot path: one deck, canonical order. Split after the last card below 8 and the
-        # last below K; a string that is not three canonical parts is in no table.
-        low = value.rstrip("89TJQKA2BR")
-        mid = value[len(low) :].rstrip("KA2BR")
+        # The hot path: one deck, canonical order, in three parts.
+        low, mid, high = split_canonical(value)
         parts = _CANONICAL or canonical_parts()
         try:
-            return parts[0][low] + parts[1][mid] + parts[2][value[len(low) + len(mid) :]]
+            return parts[0][low] + parts[1][mid] + parts[2][high]
         except KeyError:  # not canonical, or more than a deck holds: the general reading
             pass
     if isinstance(value, str) and len(value) <= _FAST_LIMIT:
@@ -340,6 +338,19 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     cards, positions = _parse(value)
     check_deck(cards, copies=copies, jokers=jokers, positions=positions)
     return counts_of(cards)
+
+
+def split_canonical(value: str) -> tuple[str, str, str]:
+    """A card string cut after its last card below 8 and its last card below K: a canonical
+    string's parts of ranks 3-7, 8-Q and K-R (``canonical_parts``); any other string's parts are
+    in no table.
+
+    >>> split_canonical("3378TK2R"), split_canonical("KQ")
+    (('337', '8T', 'K2R'), ('', 'KQ', ''))
+    """
+    low = value.rstrip("89TJQKA2BR")
+    mid = value[len(low) :].rstrip("KA2BR")
+    return low, mid, value[len(low) + len(mid) :]
 
 
 _CANONICAL: tuple[dict[str, Counts], ...] = ()

@@ -20,7 +20,7 @@ from itertools import combinations, compress
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
-from .cards import Counts, canonical_parts, format_counts
+from .cards import Counts, canonical_parts, format_counts, split_canonical
 from .combos import (
     ACE,
     BLACK,
@@ -44,20 +44,20 @@ from .variants import variant_moves, variant_readings
 class _Hand:
     """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times
     (a three-player hand: at most four of a rank, one joker of a colour), and ``parts``: the
-    rank-list entries of its three five-rank parts (``_rank_lists``), whose last four items are
-    those ranks as bit masks of the chain ranks (3..A)."""
+    rank-list entries (``Entry``) of its three five-rank parts (``_rank_lists``), given when
+    the caller has them (``read_held``)."""
 
     __slots__ = ("counts", "fours", "pairs", "parts", "present", "trios", "widest")
 
-    def __init__(self, counts: Counts) -> None:
+    def __init__(self, counts: Counts, parts: tuple[Entry, Entry, Entry] | None = None) -> None:
         self.counts = counts
-        try:  # three table lookups, one per five ranks
-            low, mid, high = _RANK_LISTS or _rank_lists()
-            self.parts = a, b, c = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
-        except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
-            a = c = _NOTHING
-            b = _entry(tuple(counts), 0)
-            self.parts = (a, b, c)
+        if parts is None:
+            try:  # three table lookups, one per five ranks
+                low, mid, high = _RANK_LISTS or _rank_lists()
+                parts = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
+            except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
+                parts = (_NOTHING, _entry(tuple(counts), 0), _NOTHING)
+        self.parts = a, b, c = parts
         self.present = a[0] + b[0] + c[0]
         self.pairs = pairs = a[1] + b[1] + c[1]
         self.trios = trios = a[2] + b[2] + c[2]
@@ -66,8 +66,9 @@ class _Hand:
 
 
 RankLists = tuple[list[int], list[int], list[int], list[int]]
-Entry = tuple[list[int], list[int], list[int], list[int], int, int, int, int]
-"""The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A."""
+Entry = tuple[list[int], list[int], list[int], list[int], int, int, int, int, Counts]
+"""The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A;
+the counts they were read from."""
 
 
 def _lists_of(counts: Counts, first: int) -> RankLists:
@@ -84,10 +85,10 @@ def _lists_of(counts: Counts, first: int) -> RankLists:
 def _entry(counts: Counts, first: int) -> Entry:
     a, b, c, d = lists = _lists_of(counts, first)
     e, f, g, h = (sum(1 << r for r in ranks if r <= ACE) for ranks in lists)
-    return a, b, c, d, e, f, g, h
+    return a, b, c, d, e, f, g, h, counts
 
 
-_NOTHING: Entry = ([], [], [], [], 0, 0, 0, 0)
+_NOTHING: Entry = ([], [], [], [], 0, 0, 0, 0, ())
 
 
 _RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
@@ -101,9 +102,9 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     shared: dict[tuple[int, ...], list[int]] = {}
 
     def entry(counts: Counts, first: int) -> Entry:
-        a, b, c, d, *masks = _entry(counts, first)
+        a, b, c, d, *rest = _entry(counts, first)
         a, b, c, d = (shared.setdefault(tuple(x), x) for x in (a, b, c, d))
-        return a, b, c, d, *masks  # type: ignore[return-value]  # four masks
+        return a, b, c, d, *rest  # type: ignore[return-value]  # four masks, the counts
 
     # Keyed by the very tuples that reading a canonical string returns, so that the lookup of a
     # hand just read compares against a key still in the processor's cache.
@@ -112,6 +113,33 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
         for first, part in zip((0, 5, 10), canonical_parts(), strict=True)
     )
     return _RANK_LISTS
+
+
+_HELD_PARTS: tuple[dict[str, Entry], ...] = ()
+
+
+def _held_parts() -> tuple[dict[str, Entry], ...]:
+    """``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``),
+    built on first use (``_HELD_PARTS``, read without a call)."""
+    global _HELD_PARTS  # noqa: PLW0603 - a table built once, read without a call
+    by_counts = _RANK_LISTS or _rank_lists()
+    _HELD_PARTS = tuple(
+        {text: entries[counts] for text, counts in part.items()}
+        for part, entries in zip(canonical_parts(), by_counts, strict=True)
+    )
+    return _HELD_PARTS
+
+
+def read_held(cards: str) -> _Hand | None:
+    """The hand of a canonical one-deck card string, read in three table lookups, one per part
+    (``split_canonical``); None for any other string (``read_play`` reads those)."""
+    low, mid, high = split_canonical(cards)
+    tables = _HELD_PARTS or _held_parts()
+    try:
+        a, b, c = tables[0][low], tables[1][mid], tables[2][high]
+    except KeyError:
+        return None
+    return _Hand(a[8] + b[8] + c[8], (a, b, c))
 
 
 _ALL = range(RED + 1)
@@ -597,11 +625,17 @@ def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
 
 
 def generate(
-    hand: Counts, rules: RuleSet, previous: Combination | None, kinds: Collection[Kind] | None
+    hand: Counts,
+    rules: RuleSet,
+    previous: Combination | None,
+    kinds: Collection[Kind] | None,
+    held: _Hand | None = None,
 ) -> list[Combination]:
+    """The moves of ``hand`` (``held``: the same, read by ``read_held``)."""
     if rules.game is not _THREE_PLAYER:
         return variant_moves(hand, rules, previous, kinds)
-    held = _Hand(hand)
+    if held is None:
+        held = _Hand(hand)
     if previous is not None:
         return _responses(held, rules, previous, kinds)
     found: list[Combination] = []
@@ -625,10 +659,11 @@ def _responses(
     kind = previous.kind
     if kind is _ROCKET:
         return []
+    family, dedupe = (rules.memo.get("responses") or _response_plan(rules))[kind]
     if kind is _BOMB:
-        found = _bombs(held, rules, previous.rank, 0)
+        found = family(held, rules, previous.rank, 0)
     else:
-        found = FAMILIES[kind](held, rules, previous.rank, previous.length)
+        found = family(held, rules, previous.rank, previous.length)
         if held.fours:
             found += _bombs(held, rules, -1, 0)
     counts = held.counts
@@ -636,7 +671,17 @@ def _responses(
         found += _rocket(held, rules, -1, 0)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
-    return _distinct(found, rules) if kind in _clashes(rules).kinds else found
+    return _distinct(found, rules) if dedupe else found
+
+
+def _response_plan(rules: RuleSet) -> dict[Kind, tuple[Family, bool]]:
+    """Per kind of a play to answer: its family, and whether its listing needs ``_distinct``
+    (a reading of that kind belongs to a card set of several readings); kept in the rule set."""
+    clashing = _clashes(rules).kinds
+    plan = rules.memo["responses"] = {
+        kind: (family, kind in clashing) for kind, family, _ in _plan(rules)
+    }
+    return plan
 
 
 # The kinds a response looks at, bound once (an enum member's lookup through its class is slow).

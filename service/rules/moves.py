@@ -36,9 +36,9 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import Universe, generate, universe
+from .generate import Universe, _Hand, generate, read_held, universe
 from .kinds import Kind
-from .ruleset import STANDARD, RuleSet, get_ruleset
+from .ruleset import STANDARD, Game, RuleSet, get_ruleset
 
 Cards = str | Sequence[str]
 
@@ -146,7 +146,7 @@ class LegalMoves:
     Membership (``in``) checks the play directly, without listing the moves.
     """
 
-    __slots__ = ("_moves", "hand", "kinds", "previous", "rules")
+    __slots__ = ("_held", "_moves", "hand", "kinds", "previous", "rules")
 
     def __init__(
         self,
@@ -154,11 +154,13 @@ class LegalMoves:
         previous: Combination | None = None,
         rules: RuleSet = STANDARD,
         kinds: frozenset[Kind] | None = None,
+        held: _Hand | None = None,
     ) -> None:
         self.hand = hand
         self.previous = previous
         self.rules = rules
         self.kinds = kinds
+        self._held = held  # the hand as the generator reads it, when already read
         self._moves: list[Combination] | None = None
 
     def __repr__(self) -> str:
@@ -169,7 +171,7 @@ class LegalMoves:
     def moves(self) -> list[Combination]:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
-            self._moves = generate(self.hand, self.rules, self.previous, self.kinds)
+            self._moves = generate(self.hand, self.rules, self.previous, self.kinds, self._held)
         return self._moves
 
     @property
@@ -224,9 +226,20 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
+    held = read_held(hand) if isinstance(hand, str) and rules.game is _THREE_PLAYER else None
+    if held is not None:  # the hot path: a canonical one-deck string
+        counts = held.counts
+    else:
+        counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
-    return LegalMoves(counts, _previous(previous, rules), rules, wanted)
+    if type(previous) is str:  # the hot path: the preferred reading, from the universe
+        readings = (rules.memo.get("universe") or universe(rules))[previous]
+        if readings:
+            return LegalMoves(counts, readings[0], rules, wanted, held)
+    return LegalMoves(counts, _previous(previous, rules), rules, wanted, held)
+
+
+_THREE_PLAYER = Game.THREE_PLAYER
 
 
 def _counts(hand: Sequence[str] | Counts, rules: RuleSet) -> Counts:
