@@ -462,8 +462,10 @@ class _KickerPool:
         last = ranks.index(repeated[-1])
         upto = ranks if last > 2 else ranks[: last + 1]  # see _kicker_blocks
         counts = self.counts
-        held = [counts[r] // 2 if self.pairs else counts[r] for r in upto]
-        held = [n if n < cap[r] else cap[r] for r, n in zip(upto, held, strict=True)]
+        if self.pairs:
+            held = [min(counts[r] // 2, cap[r]) for r in upto]
+        else:
+            held = [counts[r] if counts[r] < cap[r] else cap[r] for r in upto]
         return _kicker_blocks(ranks, held, k, last)
 
 
@@ -488,19 +490,35 @@ def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> list
     if last > 2:
         return [((), choose_ranks(ranks, [min(n, k) for n in held], k), -1)]
     rest = ranks[last + 1 :]
-    if last == 0:  # the commonest: one rank held twice, the lowest
-        rank, most = ranks[0], min(held[0], k)
-        return [((rank,) * t, rest, k - t) for t in range(most, -1, -1) if k - t <= len(rest)]
-    prefixes: list[tuple[tuple[int, ...], int]] = [((), k)]  # (prefix, kickers left), in order
-    for i in range(last + 1):
-        rank, most = ranks[i], held[i]
+    key = (tuple(ranks[: last + 1]), tuple(held[: last + 1]), k)
+    prefixes = _PREFIXES.get(key) or _prefixes(*key)
+    size = len(rest)
+    return [(prefix, rest, left) for prefix, left in prefixes if left <= size]
+
+
+_PREFIXES: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
+_PREFIXES = {}
+_PREFIX_LIMIT = 20_000
+
+
+def _prefixes(
+    ranks: tuple[int, ...], held: tuple[int, ...], k: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """The prefixes of ``_kicker_blocks`` from at most three ranks (``held[i]`` of ``ranks[i]``)
+    with the kickers each leaves to choose, in order; kept in ``_PREFIXES`` (bounded), since
+    hands share their few lowest repeated kicker ranks."""
+    prefixes: list[tuple[tuple[int, ...], int]] = [((), k)]
+    for rank, most in zip(ranks, held, strict=True):
         grown: list[tuple[tuple[int, ...], int]] = []
         for prefix, left in prefixes:
             for times in range(min(most, left), 0, -1):
                 grown.append((prefix + (rank,) * times, left - times))
             grown.append((prefix, left))
         prefixes = grown
-    return [(prefix, rest, left) for prefix, left in prefixes if left <= len(rest)]
+    if len(_PREFIXES) >= _PREFIX_LIMIT:
+        _PREFIXES.clear()
+    _PREFIXES[ranks, held, k] = prefixes
+    return prefixes
 
 
 def _kicker_screen(rules: RuleSet, counts: Counts) -> Callable[[tuple[int, ...]], bool] | None:
