@@ -292,9 +292,10 @@ def test_kicker_blocks_list_every_kicker_set_once_in_ascending_order(
     in ascending order: checked against every sub-multiset of the pool, sorted."""
     ranks, held, k = pool
     last = max((i for i, n in enumerate(held) if n > 1), default=-1)
+    source, prefixes = _kicker_blocks(ranks, held, k, last)
     listed = [
         prefix + rest
-        for prefix, source, left in _kicker_blocks(ranks, held, k, last)
+        for prefix, left in prefixes
         for rest in (combinations(source, left) if left >= 0 else source)
     ]
     cards = [r for r, n in zip(ranks, held, strict=True) for _ in range(n)]

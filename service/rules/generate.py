@@ -325,9 +325,10 @@ def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combin
     return [make(_ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
 
 
-Row = dict[tuple[int, ...], dict[tuple[int, ...], Combination | None]]
+Row = dict[tuple[int, ...], dict[Any, Combination | None]]
 """One chain position's readings by kicker ranks, split as ``row[prefix][rest]``: the kicker
-set ``prefix + rest`` (ascending, one rank per kicker), or None where it is not listed."""
+set ``prefix + rest`` (ascending, one rank per kicker; ``rest`` a rank where it is one), or None
+where it is not listed."""
 
 
 def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
@@ -367,20 +368,9 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
             if unrepeated and len(source) - size < k:  # too few kicker ranks
                 continue
             row = rows.get(key) or rows.setdefault(key, {})
-            for prefix, rest, left in pool.blocks(caps[key], start, size, k):
-                part = row.get(prefix)
-                if part is None:
-                    part = row[prefix] = {}
-                keys = combinations(rest, left) if left >= 0 else rest
-                if screen:
-                    keys = [kick for kick in keys if screen(prefix + kick)]
-                mark = len(found)
-                try:
-                    found += filter(None, map(part.__getitem__, keys))
-                except KeyError:  # a kicker set met for the first time
-                    del found[mark:]
-                    place = (kind, start, size, rules, lead)
-                    found += filter(None, _fill(part, prefix, rest, left, place, screen=screen))
+            rest, prefixes = pool.blocks(caps[key], start, size, k)
+            place = (kind, start, size, rules, lead)
+            _list_blocks(found, row, rest, prefixes, place, screen=screen)
         return found
 
     return family
@@ -405,8 +395,54 @@ def _positions_table(kind: Kind) -> list[tuple[Position, ...]]:
     )
 
 
+def _list_blocks(
+    found: list[Combination],
+    row: Row,
+    rest: Sequence[Any],
+    prefixes: list[tuple[tuple[int, ...], int]],
+    place: tuple[Kind, int, int, RuleSet, bool],
+    *,
+    screen: Callable[[tuple[int, ...]], bool] | None,
+) -> None:
+    """Add to ``found`` the listed readings of one chain position's kicker blocks (``Blocks``),
+    looked up in its ``row``: a block's part is keyed by the rest (a rank where one kicker is
+    left, the empty tuple where none is), filled where a set is met for the first time
+    (``_fill``). ``place``: the kind, the chain's start and length, the rule set, whether a
+    lead row."""
+    most = len(rest)
+    for prefix, left in prefixes:
+        if left > most:
+            continue
+        part = row.get(prefix)
+        if part is None:
+            part = row[prefix] = {}
+        if not left:  # the prefix is the whole kicker set
+            if screen and not screen(prefix):
+                continue
+            combo = part.get((), _UNSEEN)
+            if combo is _UNSEEN:
+                combo = part[()] = _reading(*place[:4], prefix, lead=place[4])
+            if combo:
+                found.append(combo)
+            continue
+        if left == 1:  # one kicker to choose: a rank, not a tuple, is the key
+            keys: Iterable[Any] = rest
+            if screen:
+                keys = [r for r in rest if screen((*prefix, r))]
+        else:
+            keys = combinations(rest, left) if left > 0 else rest
+            if screen:
+                keys = [kick for kick in keys if screen(prefix + kick)]
+        mark = len(found)
+        try:
+            found += filter(None, map(part.__getitem__, keys))
+        except KeyError:  # a kicker set met for the first time
+            del found[mark:]
+            found += filter(None, _fill(part, prefix, rest, left, place, screen=screen))
+
+
 def _fill(
-    part: dict[tuple[int, ...], Combination | None],
+    part: dict[Any, Combination | None],
     prefix: tuple[int, ...],
     rest: Sequence[Any],
     left: int,
@@ -415,14 +451,22 @@ def _fill(
     screen: Callable[[tuple[int, ...]], bool] | None,
 ) -> list[Combination | None]:
     """A block's readings (``_with_wings``), the ones met for the first time added to its row's
-    part. ``place``: the kind, the chain's start and length, the rule set, whether a lead row."""
-    keys = list(combinations(rest, left) if left >= 0 else rest)
+    part, keyed as the family looks them up: by the rest's rank where one kicker is left, else
+    by the rest. ``place``: the kind, the chain's start and length, the rule set, whether a lead
+    row."""
+    one = left == 1
+    keys: list[Any] = list(rest if one else combinations(rest, left) if left >= 0 else rest)
     if screen:
-        keys = [key for key in keys if screen(prefix + key)]
+        keys = [key for key in keys if screen(prefix + ((key,) if one else key))]
     for key in keys:
         if key not in part:
-            part[key] = _reading(*place[:4], prefix + key, lead=place[4])
+            kickers = prefix + ((key,) if one else key)
+            part[key] = _reading(*place[:4], kickers, lead=place[4])
     return list(map(part.__getitem__, keys))
+
+
+_UNSEEN: Any = object()
+"""A reading not yet looked for (``_with_wings``; a stored None is a reading not listed)."""
 
 
 class _KickerPool:
@@ -445,7 +489,7 @@ class _KickerPool:
             self.twice = hand.pairs if rules.max_kicker_repeat > 1 else ()
             self.screen = _kicker_screen(rules, hand.counts)
 
-    def blocks(self, cap: list[int], start: int, size: int, k: int) -> list[Block]:
+    def blocks(self, cap: list[int], start: int, size: int, k: int) -> Blocks:
         """The kicker sets of the chain ``start``..``start + size - 1`` with ``k`` kickers under
         ``cap``, in blocks (``_kicker_blocks``)."""
         source, twice = self.source, self.twice
@@ -458,7 +502,7 @@ class _KickerPool:
             ranks = [r for r in source if cap[r]]
             repeated = [r for r in twice if cap[r] > 1]
         if not repeated:
-            return [((), ranks, k)] if len(ranks) >= k else []
+            return ranks, _ALONE[k]
         last = ranks.index(repeated[-1])
         upto = ranks if last > 2 else ranks[: last + 1]  # see _kicker_blocks
         counts = self.counts
@@ -469,15 +513,21 @@ class _KickerPool:
         return _kicker_blocks(ranks, held, k, last)
 
 
-Block = tuple[tuple[int, ...], Sequence[Any], int]
-"""Kicker sets ``prefix + rest`` for every ``rest`` in ``combinations(ranks, left)``, or, where
-``left`` is -1, for every ``rest`` in a list of whole kicker sets (the prefix is empty)."""
+Blocks = tuple[Sequence[Any], list[tuple[tuple[int, ...], int]]]
+"""Kicker sets in blocks: ``(rest, prefixes)``, each prefix with the kickers it leaves to choose
+(``left``): the sets ``prefix + more`` for every ``more`` in ``combinations(rest, left)`` (none
+where ``rest`` is too short), or, where ``left`` is -1, for every ``more`` in ``rest``, then a
+list of whole kicker sets (the prefix is empty)."""
+
+_ALONE: list[list[tuple[tuple[int, ...], int]]] = [[((), k)] for k in range(21)]
+"""The one block of ``k`` kickers that no prefix precedes."""
+_WHOLE: list[tuple[tuple[int, ...], int]] = [((), -1)]
 
 
-def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> list[Block]:
+def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> Blocks:
     """Every set of ``k`` kickers taking rank ``ranks[i]`` at most ``held[i]`` times, ascending,
-    each once, in blocks; ``ranks[last]`` is the last rank held twice or more (``held`` may stop
-    there when ``last`` is at most 2).
+    each once, in blocks (``Blocks``); ``ranks[last]`` is the last rank held twice or more
+    (``held`` may stop there when ``last`` is at most 2).
 
     Ranks above that one are taken at most once, so a block is a prefix (from the ranks up to
     that one) and every choice of the rest from the ranks above it; a prefix with more of a
@@ -486,14 +536,11 @@ def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> list
     listed whole (``choose_ranks``) instead.
     """
     if last < 0 or k < 2:
-        return [((), ranks, k)]
+        return ranks, _ALONE[k]
     if last > 2:
-        return [((), choose_ranks(ranks, [min(n, k) for n in held], k), -1)]
-    rest = ranks[last + 1 :]
+        return choose_ranks(ranks, [min(n, k) for n in held], k), _WHOLE
     key = (tuple(ranks[: last + 1]), tuple(held[: last + 1]), k)
-    prefixes = _PREFIXES.get(key) or _prefixes(*key)
-    size = len(rest)
-    return [(prefix, rest, left) for prefix, left in prefixes if left <= size]
+    return ranks[last + 1 :], _PREFIXES.get(key) or _prefixes(*key)
 
 
 _PREFIXES: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
