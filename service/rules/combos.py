@@ -235,7 +235,7 @@ def has_kicker_gap(kick: Sequence[int], rules: RuleSet) -> bool:
     return rules.bomb_in_kickers and limit < 3 and any(limit < k < 4 for k in kick)
 
 
-def choose_ranks(ranks: list[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
+def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
     """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times."""
     pool = list(chain.from_iterable(map(repeat, ranks, caps)))
     if comb(len(pool), k) <= 4096:

@@ -65,8 +65,9 @@ class _Hand:
         self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
 
 
-RankLists = tuple[list[int], list[int], list[int], list[int]]
-Entry = tuple[list[int], list[int], list[int], list[int], int, int, int, int, Counts]
+Ranks = tuple[int, ...]
+RankLists = tuple[Ranks, Ranks, Ranks, Ranks]
+Entry = tuple[Ranks, Ranks, Ranks, Ranks, int, int, int, int, Counts]
 """The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A;
 the counts they were read from."""
 
@@ -75,10 +76,10 @@ def _lists_of(counts: Counts, first: int) -> RankLists:
     """The ranks (numbered from ``first``) held at least once, twice, thrice, four times."""
     ranks = range(first, first + len(counts))
     return (
-        [r for r, n in zip(ranks, counts, strict=True) if n],
-        [r for r, n in zip(ranks, counts, strict=True) if n > 1],
-        [r for r, n in zip(ranks, counts, strict=True) if n > 2],
-        [r for r, n in zip(ranks, counts, strict=True) if n > 3],
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 1),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 2),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 3),
     )
 
 
@@ -88,7 +89,7 @@ def _entry(counts: Counts, first: int) -> Entry:
     return a, b, c, d, e, f, g, h, counts
 
 
-_NOTHING: Entry = ([], [], [], [], 0, 0, 0, 0, ())
+_NOTHING: Entry = ((), (), (), (), 0, 0, 0, 0, ())
 
 
 _RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
@@ -99,11 +100,11 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     one of 500: jokers are 0 or 1), built on first use (``_RANK_LISTS``, read without a call);
     equal rank lists are one list."""
     global _RANK_LISTS  # noqa: PLW0603 - a table built once, read without a call
-    shared: dict[tuple[int, ...], list[int]] = {}
+    shared: dict[Ranks, Ranks] = {}
 
     def entry(counts: Counts, first: int) -> Entry:
         a, b, c, d, *rest = _entry(counts, first)
-        a, b, c, d = (shared.setdefault(tuple(x), x) for x in (a, b, c, d))
+        a, b, c, d = (shared.setdefault(x, x) for x in (a, b, c, d))
         return a, b, c, d, *rest  # type: ignore[return-value]  # four masks, the counts
 
     # Keyed by the very tuples that reading a canonical string returns, so that the lookup of a
@@ -478,8 +479,8 @@ class _KickerPool:
 
     def __init__(self, hand: _Hand, rules: RuleSet, pairs: bool, plain: bool) -> None:
         self.counts, self.pairs, self.plain = hand.counts, pairs, plain
-        self.source: list[int]
-        self.twice: Sequence[int]
+        self.source: Ranks
+        self.twice: Ranks
         self.screen: Callable[[tuple[int, ...]], bool] | None
         if pairs:  # kicker ranks: those of a pair; two pairs of a rank are four of it
             self.source, self.twice = hand.pairs, hand.fours if rules.same_rank_pairs else ()
@@ -499,8 +500,8 @@ class _KickerPool:
             i, j = bisect_left(twice, start), bisect_left(twice, start + size)
             repeated = twice[j:] or twice[:i]
         else:
-            ranks = [r for r in source if cap[r]]
-            repeated = [r for r in twice if cap[r] > 1]
+            ranks = tuple(r for r in source if cap[r])
+            repeated = tuple(r for r in twice if cap[r] > 1)
         if not repeated:
             return ranks, _ALONE[k]
         last = ranks.index(repeated[-1])
@@ -524,7 +525,7 @@ _ALONE: list[list[tuple[tuple[int, ...], int]]] = [[((), k)] for k in range(21)]
 _WHOLE: list[tuple[tuple[int, ...], int]] = [((), -1)]
 
 
-def _kicker_blocks(ranks: list[int], held: list[int], k: int, last: int) -> Blocks:
+def _kicker_blocks(ranks: Ranks, held: list[int], k: int, last: int) -> Blocks:
     """Every set of ``k`` kickers taking rank ``ranks[i]`` at most ``held[i]`` times, ascending,
     each once, in blocks (``Blocks``); ``ranks[last]`` is the last rank held twice or more
     (``held`` may stop there when ``last`` is at most 2).
