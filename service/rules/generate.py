@@ -144,8 +144,10 @@ def read_held(cards: str) -> _Hand | None:
 
 
 _ALL = range(RED + 1)
-Family = Callable[[_Hand, RuleSet, int, int], list[Combination]]
-"""Moves of one kind: (hand, rules, rank to beat or -1, chain length or 0 for any)."""
+Found = list[Combination]
+Family = Callable[[_Hand, RuleSet, int, int, Found], None]
+"""Moves of one kind, added to a list: (hand, rules, rank to beat or -1, chain length or 0 for
+any, the list). Every family adds to one list, not a list of its own then copied."""
 
 
 @cache
@@ -189,13 +191,13 @@ def _simple(kind: Kind, source: str) -> Family:
     ranks_of = attrgetter(source)
     table: list[Combination] = []  # _singles_table(kind), bound on first use
 
-    def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+    def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
         ranks = ranks_of(hand)
         if above >= 0:
             ranks = ranks[bisect_right(ranks, above) :]
         if not table:
             table.extend(_singles_table(kind))
-        return list(map(table.__getitem__, ranks))
+        found += map(table.__getitem__, ranks)
 
     return family
 
@@ -234,14 +236,15 @@ def _chain(kind: Kind, width: int) -> Family:
     mask_of = itemgetter(3 + width)  # an entry's mask of the ranks held ``width`` times
     table: list[tuple[Combination, ...]] = []
 
-    def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+    def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
         if not table:
             table.extend(_chains_table(kind))
         a, b, c = hand.parts
-        found = table[mask_of(a) | mask_of(b) | mask_of(c)]
+        chains = table[mask_of(a) | mask_of(b) | mask_of(c)]
         if above >= 0 or length:
-            return [c for c in found if c.rank > above and (not length or c.length == length)]
-        return list(found)
+            found += [c for c in chains if c.rank > above and (not length or c.length == length)]
+        else:
+            found += chains
 
     return family
 
@@ -277,17 +280,15 @@ def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
     primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
     table: list[list[Combination | None]] = []  # _table(kind), bound on first use
 
-    def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+    def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
         primals = primals_of(hand)
         if above >= 0:
             primals = primals[bisect_right(primals, above) :]
         if not table:
             table.extend(_table(kind))
         kickers = kickers_of(hand)
-        found: list[Combination] = []
         for p in primals:  # the table holds None where the kicker is the primal rank
             found += filter(None, map(table[p].__getitem__, kickers))
-        return found
 
     return family
 
@@ -296,7 +297,7 @@ def _with_two(kind: Kind) -> Family:
     singles = SHAPES[kind].kicker_width == 1
     table: list[list[list[Combination | None]]] = []  # _table2(kind), bound on first use
 
-    def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+    def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
         if not table:
             table.extend(_table2(kind))
         counts = hand.counts
@@ -304,7 +305,6 @@ def _with_two(kind: Kind) -> Family:
             kickers, twice = hand.present, rules.max_kicker_repeat > 1
         else:
             kickers, twice = hand.pairs, rules.same_rank_pairs
-        found: list[Combination | None] = []
         for f in hand.fours:
             if f <= above:
                 continue
@@ -312,18 +312,18 @@ def _with_two(kind: Kind) -> Family:
             ks = [k for k in kickers if k != f]
             for i, a in enumerate(ks):
                 if twice and counts[a] >= (2 if singles else 4):
-                    found.append(row[a][a])
-                found.extend([row[a][b] for b in ks[i + 1 :]])
+                    found.append(row[a][a])  # type: ignore[arg-type]  # a <= b, so no None
+                found += map(row[a].__getitem__, ks[i + 1 :])  # type: ignore[arg-type]
             if singles and counts[BLACK] and counts[RED] and not rules.rocket_as_kickers:
-                found.pop()
-        return found  # type: ignore[return-value]  # a <= b, so no None
+                found.pop()  # the rocket as the two kickers, the last listed
 
     return family
 
 
-def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
+def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
     counts = hand.counts
-    return [make(_ROCKET, BLACK, 1)] if counts[BLACK] and counts[RED] else []
+    if counts[BLACK] and counts[RED]:
+        found.append(make(_ROCKET, BLACK, 1))
 
 
 Row = dict[tuple[int, ...], dict[Any, Combination | None]]
@@ -349,14 +349,13 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
     shared: dict[tuple[int, int], Row] = {}
     table: list[tuple[Position, ...]] = []  # _positions_table(kind), bound on first use
 
-    def family(hand: _Hand, rules: RuleSet, above: int, length: int) -> list[Combination]:
-        found: list[Combination] = []
+    def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
         if not table:
             table.extend(_positions_table(kind))
         a, b, c = hand.parts
         positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
         if not positions:
-            return found
+            return
         caps, plain = _caps(rules, kind, caps_key)
         rows = (rules.memo.get(rows_key) or rules.memo.setdefault(rows_key, {})) if lead else shared
         pool = _KickerPool(hand, rules, pairs, plain)
@@ -372,7 +371,6 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
             rest, prefixes = pool.blocks(caps[key], start, size, k)
             place = (kind, start, size, rules, lead)
             _list_blocks(found, row, rest, prefixes, place, screen=screen)
-        return found
 
     return family
 
@@ -704,17 +702,17 @@ def generate(
         held = _Hand(hand)
     if previous is not None:
         return _responses(held, rules, previous, kinds)
-    found: list[Combination] = []
+    found: Found = []
     widest = held.widest
     if kinds is None:
         families, dedupe = _lead_plan(rules)
         for family, width in families:
             if width <= widest:
-                found += family(held, rules, -1, 0)
+                family(held, rules, -1, 0, found)
         return _distinct(found, rules) if dedupe else found
     for kind, family, width in _plan(rules):
         if width <= widest and kind in kinds:
-            found += family(held, rules, -1, 0)
+            family(held, rules, -1, 0, found)
     return _distinct(found, rules)
 
 
@@ -726,15 +724,16 @@ def _responses(
     if kind is _ROCKET:
         return []
     family, dedupe = (rules.memo.get("responses") or _response_plan(rules))[kind]
+    found: Found = []
     if kind is _BOMB:
-        found = family(held, rules, previous.rank, 0)
+        family(held, rules, previous.rank, 0, found)
     else:
-        found = family(held, rules, previous.rank, previous.length)
+        family(held, rules, previous.rank, previous.length, found)
         if held.fours:
-            found += _bombs(held, rules, -1, 0)
+            _bombs(held, rules, -1, 0, found)
     counts = held.counts
     if counts[BLACK] and counts[RED]:
-        found += _rocket(held, rules, -1, 0)
+        _rocket(held, rules, -1, 0, found)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
     return _distinct(found, rules) if dedupe else found
@@ -761,7 +760,10 @@ def every_reading(hand: Counts, rules: RuleSet) -> list[Combination]:
         leads = variant_moves(hand, rules, None, None)
         return [r for c in leads for r in variant_readings(c.counts, rules)]
     held = _Hand(hand)
-    return [combo for _, family, _ in _plan(rules) for combo in family(held, rules, -1, 0)]
+    found: Found = []
+    for _, family, _ in _plan(rules):
+        family(held, rules, -1, 0, found)
+    return found
 
 
 Table = dict[str, tuple[Combination, ...]]
