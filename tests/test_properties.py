@@ -29,7 +29,7 @@ from service.rules import (
 )
 from service.rules.cards import RANK_CHARS
 from service.rules.combos import ACE
-from service.rules.generate import _Hand, _kicker_blocks, _lists_of, read_held
+from service.rules.generate import _Hand, _kicker_blocks, _lists_of, read_parts
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -267,12 +267,16 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
-    read, held = read_held(hand), _Hand(counts)
-    assert read is not None and read.counts == counts and read.parts == held.parts
-    lists = ("present", "pairs", "trios", "fours", "widest")
-    assert [getattr(read, name) for name in lists] == [getattr(held, name) for name in lists]
-    assert read_held(hand[::-1]) is None or hand == hand[::-1]
-    assert read_held(hand + " ") is None
+    parts, held = read_parts(hand), _Hand(counts)
+    assert parts == held.parts and parts[0][8] + parts[1][8] + parts[2][8] == counts
+    assert read_parts(hand[::-1]) is None or hand == hand[::-1]
+    assert read_parts(hand + " ") is None
+    # A response's hand joins only the lists its family reads (bits 1, 2, 4), and the fours.
+    for lists in range(7):
+        part = _Hand(counts, parts, lists)
+        names = [n for bit, n in ((1, "present"), (2, "pairs"), (4, "trios")) if lists & bit]
+        assert [getattr(part, n) for n in names] == [getattr(held, n) for n in names]
+        assert part.fours == held.fours and not hasattr(part, "widest")
 
 
 @st.composite

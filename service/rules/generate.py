@@ -40,16 +40,20 @@ from .kinds import SHAPES, Kind
 from .ruleset import Game, RuleSet
 from .variants import variant_moves, variant_readings
 
+Parts = tuple["Entry", "Entry", "Entry"]
+"""The rank-list entries (``Entry``) of a hand's three five-rank parts (``_rank_lists``)."""
+
 
 class _Hand:
-    """A hand's rank counts with the ranks it holds at least once, twice, thrice, four times
-    (a three-player hand: at most four of a rank, one joker of a colour), and ``parts``: the
-    rank-list entries (``Entry``) of its three five-rank parts (``_rank_lists``), given when
-    the caller has them (``read_held``)."""
+    """A hand's rank counts, its ``parts``, and the ranks it holds at least once, twice,
+    thrice, four times (a three-player hand: at most four of a rank, one joker of a colour)
+    joined from them: every list with the widest count for leads; for a response, ``lists``
+    (bits: 1 once, 2 twice, 4 thrice; four times always) names the ones its family reads
+    (``_NEEDS``) and the others are not set."""
 
     __slots__ = ("counts", "fours", "pairs", "parts", "present", "trios", "widest")
 
-    def __init__(self, counts: Counts, parts: tuple[Entry, Entry, Entry] | None = None) -> None:
+    def __init__(self, counts: Counts, parts: Parts | None = None, lists: int = 7) -> None:
         self.counts = counts
         if parts is None:
             try:  # three table lookups, one per five ranks
@@ -58,11 +62,19 @@ class _Hand:
             except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
                 parts = (_NOTHING, _entry(tuple(counts), 0), _NOTHING)
         self.parts = a, b, c = parts
-        self.present = a[0] + b[0] + c[0]
-        self.pairs = pairs = a[1] + b[1] + c[1]
-        self.trios = trios = a[2] + b[2] + c[2]
         self.fours = fours = a[3] + b[3] + c[3]
-        self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
+        if lists == 7:
+            self.present = a[0] + b[0] + c[0]
+            self.pairs = pairs = a[1] + b[1] + c[1]
+            self.trios = trios = a[2] + b[2] + c[2]
+            self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
+            return
+        if lists & 1:
+            self.present = a[0] + b[0] + c[0]
+        if lists & 2:
+            self.pairs = a[1] + b[1] + c[1]
+        if lists & 4:
+            self.trios = a[2] + b[2] + c[2]
 
 
 Ranks = tuple[int, ...]
@@ -131,16 +143,16 @@ def _held_parts() -> tuple[dict[str, Entry], ...]:
     return _HELD_PARTS
 
 
-def read_held(cards: str) -> _Hand | None:
-    """The hand of a canonical one-deck card string, read in three table lookups, one per part
-    (``split_canonical``); None for any other string (``read_play`` reads those)."""
+def read_parts(cards: str) -> Parts | None:
+    """The parts of a canonical one-deck card string's hand, in three table lookups, one per
+    part (``split_canonical``); None for any other string (``read_play`` reads those). Its
+    counts are ``parts[0][8] + parts[1][8] + parts[2][8]``."""
     low, mid, high = split_canonical(cards)
     tables = _HELD_PARTS or _held_parts()
     try:
-        a, b, c = tables[0][low], tables[1][mid], tables[2][high]
+        return tables[0][low], tables[1][mid], tables[2][high]
     except KeyError:
         return None
-    return _Hand(a[8] + b[8] + c[8], (a, b, c))
 
 
 _ALL = range(RED + 1)
@@ -187,8 +199,19 @@ def _singles_table(kind: Kind) -> list[Combination]:
     return [make(kind, r, 1) for r in range(RED + 1 if kind is Kind.SINGLE else TWO + 1)]
 
 
+_BITS = {"present": 1, "pairs": 2, "trios": 4, "fours": 0}
+_NEEDS: dict[Kind, int] = {Kind.ROCKET: 0}
+"""Per kind, the rank lists its family reads (the bits of ``_Hand``'s ``lists``; the fours are
+always read), set by the family's factory."""
+
+
+def _reads(kind: Kind, *lists: str) -> None:
+    _NEEDS[kind] = sum(_BITS[name] for name in lists)
+
+
 def _simple(kind: Kind, source: str) -> Family:
     ranks_of = attrgetter(source)
+    _reads(kind, source)
     table: list[Combination] = []  # _singles_table(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
@@ -234,6 +257,7 @@ def _chain(kind: Kind, width: int) -> Family:
     """Chains of ``kind``, whose ranks are held ``width`` times: from a table of every set of
     chain ranks (a 12-bit mask, 4,096 entries), built on first use."""
     mask_of = itemgetter(3 + width)  # an entry's mask of the ranks held ``width`` times
+    _reads(kind)
     table: list[tuple[Combination, ...]] = []
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
@@ -278,6 +302,7 @@ def _per_chain_ranks(of_run: Callable[[int, int], Iterable[T]]) -> list[tuple[T,
 
 def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
     primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
+    _reads(kind, source, kicker_source)
     table: list[list[Combination | None]] = []  # _table(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
@@ -295,6 +320,7 @@ def _with_one(kind: Kind, source: str, kicker_source: str) -> Family:
 
 def _with_two(kind: Kind) -> Family:
     singles = SHAPES[kind].kicker_width == 1
+    _reads(kind, "present" if singles else "pairs", "fours")
     table: list[list[list[Combination | None]]] = []  # _table2(kind), bound on first use
 
     def family(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
@@ -344,6 +370,7 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
     """
     shape = SHAPES[kind]
     pairs = shape.kicker_width == 2
+    _reads(kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
     bases_of = itemgetter(4 + shape.width - 1)  # an entry's mask of the chain's ranks
     caps_key, rows_key = f"caps {kind.value}", f"lead rows {kind.value}"
     shared: dict[tuple[int, int], Row] = {}
@@ -693,15 +720,14 @@ def generate(
     rules: RuleSet,
     previous: Combination | None,
     kinds: Collection[Kind] | None,
-    held: _Hand | None = None,
+    parts: Parts | None = None,
 ) -> list[Combination]:
-    """The moves of ``hand`` (``held``: the same, read by ``read_held``)."""
+    """The moves of ``hand`` (``parts``: its parts, where ``read_parts`` read them)."""
     if rules.game is not _THREE_PLAYER:
         return variant_moves(hand, rules, previous, kinds)
-    if held is None:
-        held = _Hand(hand)
     if previous is not None:
-        return _responses(held, rules, previous, kinds)
+        return _responses(hand, parts, rules, previous, kinds)
+    held = _Hand(hand, parts)
     found: Found = []
     widest = held.widest
     if kinds is None:
@@ -717,13 +743,18 @@ def generate(
 
 
 def _responses(
-    held: _Hand, rules: RuleSet, previous: Combination, kinds: Collection[Kind] | None
+    hand: Counts,
+    parts: Parts | None,
+    rules: RuleSet,
+    previous: Combination,
+    kinds: Collection[Kind] | None,
 ) -> list[Combination]:
     """The plays of ``previous``'s kind that beat it, then bombs, then the rocket."""
     kind = previous.kind
     if kind is _ROCKET:
         return []
-    family, dedupe = (rules.memo.get("responses") or _response_plan(rules))[kind]
+    family, dedupe, lists = (rules.memo.get("responses") or _response_plan(rules))[kind]
+    held = _Hand(hand, parts, lists)
     found: Found = []
     if kind is _BOMB:
         family(held, rules, previous.rank, 0, found)
@@ -739,12 +770,13 @@ def _responses(
     return _distinct(found, rules) if dedupe else found
 
 
-def _response_plan(rules: RuleSet) -> dict[Kind, tuple[Family, bool]]:
-    """Per kind of a play to answer: its family, and whether its listing needs ``_distinct``
-    (a reading of that kind belongs to a card set of several readings); kept in the rule set."""
+def _response_plan(rules: RuleSet) -> dict[Kind, tuple[Family, bool, int]]:
+    """Per kind of a play to answer: its family, whether its listing needs ``_distinct`` (a
+    reading of that kind belongs to a card set of several readings), and the rank lists the
+    family reads (``_NEEDS``); kept in the rule set."""
     clashing = _clashes(rules).kinds
     plan = rules.memo["responses"] = {
-        kind: (family, kind in clashing) for kind, family, _ in _plan(rules)
+        kind: (family, kind in clashing, _NEEDS[kind]) for kind, family, _ in _plan(rules)
     }
     return plan
 

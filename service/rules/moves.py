@@ -36,7 +36,7 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import Universe, _Hand, generate, read_held, universe
+from .generate import Parts, Universe, generate, read_parts, universe
 from .kinds import Kind
 from .ruleset import STANDARD, Game, RuleSet, get_ruleset
 
@@ -146,7 +146,7 @@ class LegalMoves:
     Membership (``in``) checks the play directly, without listing the moves.
     """
 
-    __slots__ = ("_held", "_moves", "hand", "kinds", "previous", "rules")
+    __slots__ = ("_moves", "_parts", "hand", "kinds", "previous", "rules")
 
     def __init__(
         self,
@@ -154,13 +154,13 @@ class LegalMoves:
         previous: Combination | None = None,
         rules: RuleSet = STANDARD,
         kinds: frozenset[Kind] | None = None,
-        held: _Hand | None = None,
+        parts: Parts | None = None,
     ) -> None:
         self.hand = hand
         self.previous = previous
         self.rules = rules
         self.kinds = kinds
-        self._held = held  # the hand as the generator reads it, when already read
+        self._parts = parts  # the hand's parts as the generator reads them, when already read
         self._moves: list[Combination] | None = None
 
     def __repr__(self) -> str:
@@ -171,7 +171,7 @@ class LegalMoves:
     def moves(self) -> list[Combination]:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
-            self._moves = generate(self.hand, self.rules, self.previous, self.kinds, self._held)
+            self._moves = generate(self.hand, self.rules, self.previous, self.kinds, self._parts)
         return self._moves
 
     @property
@@ -226,17 +226,17 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    held = read_held(hand) if isinstance(hand, str) and rules.game is _THREE_PLAYER else None
-    if held is not None:  # the hot path: a canonical one-deck string
-        counts = held.counts
+    parts = read_parts(hand) if isinstance(hand, str) and rules.game is _THREE_PLAYER else None
+    if parts is not None:  # the hot path: a canonical one-deck string
+        counts = parts[0][8] + parts[1][8] + parts[2][8]
     else:
         counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
     if type(previous) is str:  # the hot path: the preferred reading, from the universe
         readings = (rules.memo.get("universe") or universe(rules))[previous]
         if readings:
-            return LegalMoves(counts, readings[0], rules, wanted, held)
-    return LegalMoves(counts, _previous(previous, rules), rules, wanted, held)
+            return LegalMoves(counts, readings[0], rules, wanted, parts)
+    return LegalMoves(counts, _previous(previous, rules), rules, wanted, parts)
 
 
 _THREE_PLAYER = Game.THREE_PLAYER
