@@ -700,15 +700,24 @@ def _plan(rules: RuleSet) -> tuple[tuple[Kind, Family, int], ...]:
     return plan
 
 
+#: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
+#: than the rank's count, as they need two neighbouring ranks held that many times.
+_CHAINED = 10
+
+
 def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
     """The families that list leads of every kind (``_plan``'s, with the lead families of the
-    kinds with wings that have readings not preferred) and whether their list needs
+    kinds with wings that have readings not preferred), each with the width a hand needs for
+    it (``_CHAINED`` added for chains of trios or fours), and whether their list needs
     ``_distinct``: only when some other kind has such readings."""
     plan = rules.memo.get("leads")
     if plan is None:
         shadowed = {combo.kind for combo in _clashes(rules).shadowed}
         families = tuple(
-            (_LEAD_FAMILIES.get(kind, family) if kind in shadowed else family, width)
+            (
+                _LEAD_FAMILIES.get(kind, family) if kind in shadowed else family,
+                width + _CHAINED if width > 2 and SHAPES[kind].max_len > 1 else width,
+            )
             for kind, family, width in _plan(rules)
         )
         plan = rules.memo["leads"] = (families, not shadowed <= _LEAD_FAMILIES.keys())
@@ -732,6 +741,12 @@ def generate(
     widest = held.widest
     if kinds is None:
         families, dedupe = _lead_plan(rules)
+        if widest > 2:  # two neighbouring chain ranks held thrice (or four times): chains of them
+            a, b, c = held.parts
+            trios = a[6] | b[6] | c[6]
+            if trios & trios >> 1:
+                fours = a[7] | b[7] | c[7]
+                widest = _CHAINED + (4 if fours & fours >> 1 else 3)
         for family, width in families:
             if width <= widest:
                 family(held, rules, -1, 0, found)
