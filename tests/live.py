@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -45,6 +46,28 @@ def wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
         time.sleep(0.1)
 
 
+def launch(
+    command: list[str], *, cwd: Path, env: Mapping[str, str], log: Path
+) -> subprocess.Popen[bytes]:
+    """Start ``command`` with its output (both streams) in ``log``."""
+    with log.open("wb") as sink:
+        return subprocess.Popen(
+            command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=sink, stderr=sink
+        )
+
+
+def stop_within(process: subprocess.Popen[bytes], limit: float, log: Path) -> float:
+    """Send SIGTERM; check a clean exit in under ``limit`` seconds; return the seconds taken."""
+    process.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    code = process.wait(timeout=limit + 5)
+    elapsed = time.monotonic() - started
+    tail = log.read_text(errors="replace")[-4000:]
+    assert code == 0, tail
+    assert elapsed < limit, f"stopped in {elapsed:.1f} s\n{tail}"
+    return elapsed
+
+
 @contextmanager
 def gunicorn(env: Mapping[str, str] | None = None, *, cwd: Path = ROOT) -> Iterator[str]:
     """Run the service under gunicorn; yield its base URL; stop it gracefully (SIGTERM)."""
@@ -52,10 +75,7 @@ def gunicorn(env: Mapping[str, str] | None = None, *, cwd: Path = ROOT) -> Itera
     environ = os.environ | {"DDZ_BIND": f"127.0.0.1:{port}", "DDZ_WORKERS": "2"} | dict(env or {})
     with tempfile.TemporaryDirectory(prefix="ddz-live-") as folder:
         log = Path(folder) / "gunicorn.log"
-        with log.open("wb") as sink:
-            process = subprocess.Popen(
-                COMMAND, cwd=cwd, env=environ, stdin=subprocess.DEVNULL, stdout=sink, stderr=sink
-            )
+        process = launch(COMMAND, cwd=cwd, env=environ, log=log)
         base = f"http://127.0.0.1:{port}"
         try:
             wait_ready(base + "/healthz", process, log)

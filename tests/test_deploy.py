@@ -19,7 +19,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -34,7 +33,7 @@ from typing import Any
 
 import pytest
 import yaml
-from live import free_port, wait_ready
+from live import free_port, launch, stop_within, wait_ready
 
 from service.config import Settings
 
@@ -303,25 +302,12 @@ def image_command(
         workdir.chmod(0o555)
         env |= {"DDZ_BIND": f"127.0.0.1:{port}", "PROMETHEUS_MULTIPROC_DIR": str(metrics)}
         graceful = Settings.from_env(env).graceful_timeout
-        with log.open("wb") as sink:
-            process = subprocess.Popen(
-                [executable, *command[1:]],
-                cwd=workdir,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=sink,
-                stderr=sink,
-            )
+        process = launch([executable, *command[1:]], cwd=workdir, env=env, log=log)
         try:
             base = f"http://127.0.0.1:{port}"
             wait_ready(base + "/healthz", process, log)
             yield base, env
-            process.send_signal(signal.SIGTERM)
-            started = time.monotonic()
-            code = process.wait(timeout=graceful + 5)
-            elapsed = time.monotonic() - started
-            assert code == 0, log.read_text(errors="replace")[-4000:]
-            assert elapsed < graceful, f"stopped in {elapsed:.1f} s\n" + log.read_text()[-4000:]
+            stop_within(process, graceful, log)
             assert list(workdir.iterdir()) == []
         finally:
             if process.poll() is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -15,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live import ROOT, free_port, gunicorn
+from live import ROOT, free_port, gunicorn, launch, stop_within
 
 ST = Path(sys.executable).with_name("schemathesis")
 
@@ -91,26 +90,14 @@ def test_workers_stopped_while_booting_exit_at_once(tmp_path: Path) -> None:
         "DDZ_GRACEFUL_TIMEOUT": str(graceful),
     }
     log = tmp_path / "gunicorn.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", str(config), "service.wsgi:app"],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=sink,
-            stderr=sink,
-        )
+    command = [sys.executable, "-m", "gunicorn", "-c", str(config), "service.wsgi:app"]
+    process = launch(command, cwd=ROOT, env=env, log=log)
     try:
         deadline = time.monotonic() + 30
         while log.read_text(errors="replace").count("Booting worker") < 2:
             assert process.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.05)
-        process.send_signal(signal.SIGTERM)
-        started = time.monotonic()
-        code = process.wait(timeout=graceful + 5)
-        elapsed = time.monotonic() - started
-        assert code == 0, log.read_text(errors="replace")[-4000:]
-        assert elapsed < graceful / 2, f"stopped in {elapsed:.1f} s\n" + log.read_text()[-4000:]
+        stop_within(process, graceful / 2, log)
         assert log.read_text().count("Worker exiting") == 2
     finally:
         if process.poll() is None:
