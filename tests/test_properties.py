@@ -267,10 +267,10 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
-    parts, held = read_parts(hand), _Hand(counts)
+    parts, held = read_parts(hand, PRESETS["standard"]), _Hand(counts)
     assert parts == held.parts and parts[0][8] + parts[1][8] + parts[2][8] == counts
-    assert read_parts(hand[::-1]) is None or hand == hand[::-1]
-    assert read_parts(hand + " ") is None
+    assert read_parts(hand[::-1], PRESETS["standard"]) is None or hand == hand[::-1]
+    assert read_parts(hand + " ", PRESETS["standard"]) is None
     # A response's hand joins only the lists its family reads (bits 1, 2, 4), and the fours.
     for lists in range(7):
         part = _Hand(counts, parts, lists)

@@ -13,10 +13,11 @@ character per card, ascending (``3456789TJQKA2BR``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import product
+from typing import TypeVar
 
 #: One canonical character per rank, low to high.
 RANK_CHARS = "3456789TJQKA2BR"
@@ -323,13 +324,10 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     service.rules.cards.CardError: more than 4 cards of rank 3 (the 5th at 4)
     """
     if copies == 1 and (jokers is None or jokers == 1) and isinstance(value, str):
-        # The hot path: one deck, canonical order, in three parts.
-        low, mid, high = split_canonical(value)
-        parts = _CANONICAL or canonical_parts()
-        try:
-            return parts[0][low] + parts[1][mid] + parts[2][high]
-        except KeyError:  # not canonical, or more than a deck holds: the general reading
-            pass
+        # The hot path: one deck, canonical order, in three parts; else the general reading.
+        parts = lookup_canonical(value, _CANONICAL or canonical_parts())
+        if parts is not None:
+            return parts[0] + parts[1] + parts[2]
     if isinstance(value, str) and len(value) <= _FAST_LIMIT:
         counts = _fast_counts(value)
         top = copies if jokers is None else jokers
@@ -340,17 +338,25 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
     return counts_of(cards)
 
 
-def split_canonical(value: str) -> tuple[str, str, str]:
-    """A card string cut after its last card below 8 and its last card below K: a canonical
-    string's parts of ranks 3-7, 8-Q and K-R (``canonical_parts``); any other string's parts are
-    in no table.
+T = TypeVar("T")
 
-    >>> split_canonical("3378TK2R"), split_canonical("KQ")
-    (('337', '8T', 'K2R'), ('', 'KQ', ''))
+
+def lookup_canonical(value: str, tables: Sequence[Mapping[str, T]]) -> tuple[T, T, T] | None:
+    """A card string cut after its last card below 8 and its last card below K, each part
+    looked up in its table (for ranks 3-7, 8-Q and K-R, keyed as ``canonical_parts``); None
+    when a part is in no table (the string is not canonical, or more than a deck holds).
+
+    >>> lookup_canonical("3378TK2R", canonical_parts())
+    ((2, 0, 0, 0, 1), (1, 0, 1, 0, 0), (1, 0, 1, 0, 1))
+    >>> lookup_canonical("KQ", canonical_parts()) is None
+    True
     """
     low = value.rstrip("89TJQKA2BR")
     mid = value[len(low) :].rstrip("KA2BR")
-    return low, mid, value[len(low) + len(mid) :]
+    try:
+        return tables[0][low], tables[1][mid], tables[2][value[len(low) + len(mid) :]]
+    except KeyError:
+        return None
 
 
 _CANONICAL: tuple[dict[str, Counts], ...] = ()

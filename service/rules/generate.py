@@ -20,8 +20,9 @@ from itertools import combinations, compress
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
-from .cards import Counts, canonical_parts, format_counts, split_canonical
+from .cards import Counts, canonical_parts, format_counts, lookup_canonical
 from .combos import (
+    _THREE_PLAYER,
     ACE,
     BLACK,
     RED,
@@ -62,19 +63,15 @@ class _Hand:
             except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
                 parts = (_NOTHING, _entry(tuple(counts), 0), _NOTHING)
         self.parts = a, b, c = parts
-        self.fours = fours = a[3] + b[3] + c[3]
-        if lists == 7:
-            self.present = a[0] + b[0] + c[0]
-            self.pairs = pairs = a[1] + b[1] + c[1]
-            self.trios = trios = a[2] + b[2] + c[2]
-            self.widest = 4 if fours else 3 if trios else 2 if pairs else 1
-            return
+        self.fours = a[3] + b[3] + c[3]
         if lists & 1:
             self.present = a[0] + b[0] + c[0]
         if lists & 2:
             self.pairs = a[1] + b[1] + c[1]
         if lists & 4:
             self.trios = a[2] + b[2] + c[2]
+        if lists == 7:
+            self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
 
 
 Ranks = tuple[int, ...]
@@ -143,16 +140,13 @@ def _held_parts() -> tuple[dict[str, Entry], ...]:
     return _HELD_PARTS
 
 
-def read_parts(cards: str) -> Parts | None:
-    """The parts of a canonical one-deck card string's hand, in three table lookups, one per
-    part (``split_canonical``); None for any other string (``read_play`` reads those). Its
-    counts are ``parts[0][8] + parts[1][8] + parts[2][8]``."""
-    low, mid, high = split_canonical(cards)
-    tables = _HELD_PARTS or _held_parts()
-    try:
-        return tables[0][low], tables[1][mid], tables[2][high]
-    except KeyError:
+def read_parts(cards: object, rules: RuleSet) -> Parts | None:
+    """The parts of a hand given as a canonical card string under a three-player rule set, in
+    three table lookups, one per part (``lookup_canonical``); None for any other hand
+    (``read_play`` reads those). Its counts are ``parts[0][8] + parts[1][8] + parts[2][8]``."""
+    if type(cards) is not str or rules.game is not _THREE_PLAYER:
         return None
+    return lookup_canonical(cards, _HELD_PARTS or _held_parts())
 
 
 _ALL = range(RED + 1)
@@ -771,15 +765,10 @@ def _responses(
     family, dedupe, lists = (rules.memo.get("responses") or _response_plan(rules))[kind]
     held = _Hand(hand, parts, lists)
     found: Found = []
-    if kind is _BOMB:
-        family(held, rules, previous.rank, 0, found)
-    else:
-        family(held, rules, previous.rank, previous.length, found)
-        if held.fours:
-            _bombs(held, rules, -1, 0, found)
-    counts = held.counts
-    if counts[BLACK] and counts[RED]:
-        _rocket(held, rules, -1, 0, found)
+    family(held, rules, previous.rank, previous.length, found)
+    if held.fours and kind is not _BOMB:
+        _bombs(held, rules, -1, 0, found)
+    _rocket(held, rules, -1, 0, found)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
     return _distinct(found, rules) if dedupe else found
@@ -797,7 +786,7 @@ def _response_plan(rules: RuleSet) -> dict[Kind, tuple[Family, bool, int]]:
 
 
 # The kinds a response looks at, bound once (an enum member's lookup through its class is slow).
-_ROCKET, _BOMB, _THREE_PLAYER = Kind.ROCKET, Kind.BOMB, Game.THREE_PLAYER
+_ROCKET, _BOMB = Kind.ROCKET, Kind.BOMB
 _bombs = FAMILIES[Kind.BOMB]
 
 

@@ -38,7 +38,7 @@ from .combos import (
 )
 from .generate import Parts, Universe, generate, read_parts, universe
 from .kinds import Kind
-from .ruleset import STANDARD, Game, RuleSet, get_ruleset
+from .ruleset import STANDARD, RuleSet, get_ruleset
 
 Cards = str | Sequence[str]
 
@@ -135,6 +135,10 @@ def _previous(previous: Combination | Cards | None, rules: RuleSet) -> Combinati
     and rank, so that one made under another game's order is not compared by that order."""
     if previous is None:
         return None
+    if type(previous) is str:  # the hot path: a canonical string's preferred reading
+        readings = (rules.memo.get("universe") or universe(rules))[previous]
+        if readings:
+            return readings[0]
     if isinstance(previous, Combination):
         return combination(previous.cards, rules, kind=previous.kind, rank=previous.rank.char)
     return combination(previous, rules)
@@ -226,20 +230,13 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    parts = read_parts(hand) if isinstance(hand, str) and rules.game is _THREE_PLAYER else None
+    parts = read_parts(hand, rules)
     if parts is not None:  # the hot path: a canonical one-deck string
         counts = parts[0][8] + parts[1][8] + parts[2][8]
     else:
         counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
-    if type(previous) is str:  # the hot path: the preferred reading, from the universe
-        readings = (rules.memo.get("universe") or universe(rules))[previous]
-        if readings:
-            return LegalMoves(counts, readings[0], rules, wanted, parts)
     return LegalMoves(counts, _previous(previous, rules), rules, wanted, parts)
-
-
-_THREE_PLAYER = Game.THREE_PLAYER
 
 
 def _counts(hand: Sequence[str] | Counts, rules: RuleSet) -> Counts:
