@@ -29,7 +29,7 @@ from service.rules import (
 )
 from service.rules.cards import RANK_CHARS
 from service.rules.combos import ACE
-from service.rules.generate import _Hand, _kicker_blocks, _lists_of, read_parts
+from service.rules.generate import _Hand, _kicker_blocks, _lists_of, joined_counts, read_parts
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -268,7 +268,7 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
     parts, held = read_parts(hand, PRESETS["standard"]), _Hand(counts)
-    assert parts == held.parts and parts[0][8] + parts[1][8] + parts[2][8] == counts
+    assert parts == held.parts and joined_counts(parts) == counts == _Hand(None, parts).counts
     assert read_parts(hand[::-1], PRESETS["standard"]) is None or hand == hand[::-1]
     assert read_parts(hand + " ", PRESETS["standard"]) is None
     # A response's hand joins only the lists its family reads (bits 1, 2, 4), and the fours.

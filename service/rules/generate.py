@@ -52,16 +52,18 @@ class _Hand:
     (bits: 1 once, 2 twice, 4 thrice; four times always) names the ones its family reads
     (``_NEEDS``) and the others are not set."""
 
-    __slots__ = ("counts", "fours", "pairs", "parts", "present", "trios", "widest")
+    __slots__ = ("_counts", "fours", "pairs", "parts", "present", "trios", "widest")
 
-    def __init__(self, counts: Counts, parts: Parts | None = None, lists: int = 7) -> None:
-        self.counts = counts
+    def __init__(self, counts: Counts | None, parts: Parts | None = None, lists: int = 7) -> None:
+        self._counts = counts
         if parts is None:
+            assert counts is not None
             try:  # three table lookups, one per five ranks
                 low, mid, high = _RANK_LISTS or _rank_lists()
                 parts = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
             except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
-                parts = (_NOTHING, _entry(tuple(counts), 0), _NOTHING)
+                counts = tuple(counts)
+                parts = _entry(counts[:5], 0), _entry(counts[5:10], 5), _entry(counts[10:], 10)
         self.parts = a, b, c = parts
         self.fours = a[3] + b[3] + c[3]
         if lists & 1:
@@ -72,6 +74,14 @@ class _Hand:
             self.trios = a[2] + b[2] + c[2]
         if lists == 7:
             self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
+
+    @property
+    def counts(self) -> Counts:
+        """The hand's rank counts (joined from its parts when it was read as parts)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = joined_counts(self.parts)
+        return counts
 
 
 Ranks = tuple[int, ...]
@@ -98,23 +108,19 @@ def _entry(counts: Counts, first: int) -> Entry:
     return a, b, c, d, e, f, g, h, counts
 
 
-_NOTHING: Entry = ((), (), (), (), 0, 0, 0, 0, ())
-
-
 _RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
 
 
 def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     """``_entry`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
     one of 500: jokers are 0 or 1), built on first use (``_RANK_LISTS``, read without a call);
-    equal rank lists are one list."""
+    equal rank lists, and equal masks, are one object, so that reading hands touches few."""
     global _RANK_LISTS  # noqa: PLW0603 - a table built once, read without a call
-    shared: dict[Ranks, Ranks] = {}
+    shared: dict[Any, Any] = {}
 
     def entry(counts: Counts, first: int) -> Entry:
-        a, b, c, d, *rest = _entry(counts, first)
-        a, b, c, d = (shared.setdefault(x, x) for x in (a, b, c, d))
-        return a, b, c, d, *rest  # type: ignore[return-value]  # four masks, the counts
+        *lists, counts = _entry(counts, first)
+        return (*(shared.setdefault(x, x) for x in lists), counts)
 
     # Keyed by the very tuples that reading a canonical string returns, so that the lookup of a
     # hand just read compares against a key still in the processor's cache.
@@ -143,10 +149,15 @@ def _held_parts() -> tuple[dict[str, Entry], ...]:
 def read_parts(cards: object, rules: RuleSet) -> Parts | None:
     """The parts of a hand given as a canonical card string under a three-player rule set, in
     three table lookups, one per part (``lookup_canonical``); None for any other hand
-    (``read_play`` reads those). Its counts are ``parts[0][8] + parts[1][8] + parts[2][8]``."""
+    (``read_play`` reads those). Its counts are ``joined_counts(parts)``."""
     if type(cards) is not str or rules.game is not _THREE_PLAYER:
         return None
     return lookup_canonical(cards, _HELD_PARTS or _held_parts())
+
+
+def joined_counts(parts: Parts) -> Counts:
+    """The rank counts of a hand read as ``parts``: most moves never need them joined."""
+    return parts[0][8] + parts[1][8] + parts[2][8]
 
 
 _ALL = range(RED + 1)
@@ -341,8 +352,8 @@ def _with_two(kind: Kind) -> Family:
 
 
 def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
-    counts = hand.counts
-    if counts[BLACK] and counts[RED]:
+    jokers = hand.parts[2][8]  # K, A, 2, black joker, red joker
+    if jokers[3] and jokers[4]:
         found.append(make(_ROCKET, BLACK, 1))
 
 
@@ -719,14 +730,16 @@ def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
 
 
 def generate(
-    hand: Counts,
+    hand: Counts | None,
     rules: RuleSet,
     previous: Combination | None,
     kinds: Collection[Kind] | None,
     parts: Parts | None = None,
 ) -> list[Combination]:
-    """The moves of ``hand`` (``parts``: its parts, where ``read_parts`` read them)."""
+    """The moves of a hand given as its rank counts, or as its ``parts`` (``read_parts``; the
+    counts may then be None and are joined only where a family reads them)."""
     if rules.game is not _THREE_PLAYER:
+        assert hand is not None  # only a three-player hand is read as parts
         return variant_moves(hand, rules, previous, kinds)
     if previous is not None:
         return _responses(hand, parts, rules, previous, kinds)
@@ -752,7 +765,7 @@ def generate(
 
 
 def _responses(
-    hand: Counts,
+    hand: Counts | None,
     parts: Parts | None,
     rules: RuleSet,
     previous: Combination,

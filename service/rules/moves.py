@@ -36,7 +36,7 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import Parts, Universe, generate, read_parts, universe
+from .generate import Parts, Universe, generate, joined_counts, read_parts, universe
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -150,17 +150,17 @@ class LegalMoves:
     Membership (``in``) checks the play directly, without listing the moves.
     """
 
-    __slots__ = ("_moves", "_parts", "hand", "kinds", "previous", "rules")
+    __slots__ = ("_hand", "_moves", "_parts", "kinds", "previous", "rules")
 
     def __init__(
         self,
-        hand: Counts,
+        hand: Counts | None,
         previous: Combination | None = None,
         rules: RuleSet = STANDARD,
         kinds: frozenset[Kind] | None = None,
         parts: Parts | None = None,
     ) -> None:
-        self.hand = hand
+        self._hand = hand  # None when read as parts, joined on demand
         self.previous = previous
         self.rules = rules
         self.kinds = kinds
@@ -172,10 +172,19 @@ class LegalMoves:
         return f"legal_moves({format_counts(self.hand)!r}, {previous!r}, {self.rules.name})"
 
     @property
+    def hand(self) -> Counts:
+        """The hand's rank counts."""
+        hand = self._hand
+        if hand is None:
+            assert self._parts is not None
+            hand = self._hand = joined_counts(self._parts)
+        return hand
+
+    @property
     def moves(self) -> list[Combination]:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
-            self._moves = generate(self.hand, self.rules, self.previous, self.kinds, self._parts)
+            self._moves = generate(self._hand, self.rules, self.previous, self.kinds, self._parts)
         return self._moves
 
     @property
@@ -231,9 +240,8 @@ def legal_moves(
     ['45678', '56789']
     """
     parts = read_parts(hand, rules)
-    if parts is not None:  # the hot path: a canonical one-deck string
-        counts = parts[0][8] + parts[1][8] + parts[2][8]
-    else:
+    counts: Counts | None = None  # the hot path, a canonical one-deck string: read as parts
+    if parts is None:
         counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
     return LegalMoves(counts, _previous(previous, rules), rules, wanted, parts)
