@@ -27,9 +27,9 @@ from service.rules import (
     read_play,
     readings_of,
 )
-from service.rules.cards import RANK_CHARS
+from service.rules.cards import RANK_CHARS, lookup_canonical
 from service.rules.combos import ACE
-from service.rules.generate import _Hand, _kicker_blocks, _lists_of, joined_counts, read_parts
+from service.rules.generate import _Hand, _kicker_blocks, _lists_of, held_parts, joined_counts
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -267,10 +267,10 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
-    parts, held = read_parts(hand, PRESETS["standard"]), _Hand(counts)
+    parts, held = lookup_canonical(hand, held_parts()), _Hand(counts)
     assert parts == held.parts and joined_counts(parts) == counts == _Hand(None, parts).counts
-    assert read_parts(hand[::-1], PRESETS["standard"]) is None or hand == hand[::-1]
-    assert read_parts(hand + " ", PRESETS["standard"]) is None
+    assert lookup_canonical(hand[::-1], held_parts()) is None or hand == hand[::-1]
+    assert lookup_canonical(hand + " ", held_parts()) is None
     # A response's hand joins only the lists its family reads (bits 1, 2, 4), and the fours.
     for lists in range(7):
         part = _Hand(counts, parts, lists)

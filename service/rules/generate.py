@@ -20,7 +20,7 @@ from itertools import combinations, compress
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
-from .cards import Counts, canonical_parts, format_counts, lookup_canonical
+from .cards import Counts, canonical_parts, format_counts
 from .combos import (
     _THREE_PLAYER,
     ACE,
@@ -134,9 +134,10 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
 _HELD_PARTS: tuple[dict[str, Entry], ...] = ()
 
 
-def _held_parts() -> tuple[dict[str, Entry], ...]:
+def held_parts() -> tuple[dict[str, Entry], ...]:
     """``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``),
-    built on first use (``_HELD_PARTS``, read without a call)."""
+    built on first use (``_HELD_PARTS``, read without a call): ``lookup_canonical`` with these
+    tables reads a canonical string of a three-player hand as its ``Parts``."""
     global _HELD_PARTS  # noqa: PLW0603 - a table built once, read without a call
     by_counts = _RANK_LISTS or _rank_lists()
     _HELD_PARTS = tuple(
@@ -144,15 +145,6 @@ def _held_parts() -> tuple[dict[str, Entry], ...]:
         for part, entries in zip(canonical_parts(), by_counts, strict=True)
     )
     return _HELD_PARTS
-
-
-def read_parts(cards: object, rules: RuleSet) -> Parts | None:
-    """The parts of a hand given as a canonical card string under a three-player rule set, in
-    three table lookups, one per part (``lookup_canonical``); None for any other hand
-    (``read_play`` reads those). Its counts are ``joined_counts(parts)``."""
-    if type(cards) is not str or rules.game is not _THREE_PLAYER:
-        return None
-    return lookup_canonical(cards, _HELD_PARTS or _held_parts())
 
 
 def joined_counts(parts: Parts) -> Counts:
@@ -354,7 +346,10 @@ def _with_two(kind: Kind) -> Family:
 def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
     jokers = hand.parts[2][8]  # K, A, 2, black joker, red joker
     if jokers[3] and jokers[4]:
-        found.append(make(_ROCKET, BLACK, 1))
+        found.append(_ROCKET_PLAY)
+
+
+_ROCKET_PLAY = make(Kind.ROCKET, BLACK, 1)
 
 
 Row = dict[tuple[int, ...], dict[Any, Combination | None]]
@@ -736,14 +731,35 @@ def generate(
     kinds: Collection[Kind] | None,
     parts: Parts | None = None,
 ) -> list[Combination]:
-    """The moves of a hand given as its rank counts, or as its ``parts`` (``read_parts``; the
-    counts may then be None and are joined only where a family reads them)."""
+    """The moves of a hand given as its rank counts, or as its ``parts`` (``held_parts``; the
+    counts may then be None and are joined only where a family reads them).
+
+    A response lists the plays of ``previous``'s kind that beat it, then bombs, then the
+    rocket; it is written out here, not in a function of its own, as it is the hot path."""
     if rules.game is not _THREE_PLAYER:
         assert hand is not None  # only a three-player hand is read as parts
         return variant_moves(hand, rules, previous, kinds)
     if previous is not None:
-        return _responses(hand, parts, rules, previous, kinds)
-    held = _Hand(hand, parts)
+        kind = previous.kind
+        if kind is _ROCKET:
+            return []
+        family, dedupe, lists = (rules.memo.get("responses") or _response_plan(rules))[kind]
+        held = _Hand(hand, parts, lists)
+        found: Found = []
+        family(held, rules, previous.rank, previous.length, found)
+        if held.fours and kind is not _BOMB:
+            _bombs(held, rules, -1, 0, found)
+        jokers = held.parts[2][8]  # the rocket family's test, written out
+        if jokers[3] and jokers[4]:
+            found.append(_ROCKET_PLAY)
+        if kinds is not None:
+            found = [c for c in found if c.kind in kinds]
+        return _distinct(found, rules) if dedupe else found
+    return _leads(_Hand(hand, parts), rules, kinds)
+
+
+def _leads(held: _Hand, rules: RuleSet, kinds: Collection[Kind] | None) -> list[Combination]:
+    """Every lead of a hand (of the ``kinds`` given)."""
     found: Found = []
     widest = held.widest
     if kinds is None:
@@ -762,29 +778,6 @@ def generate(
         if width <= widest and kind in kinds:
             family(held, rules, -1, 0, found)
     return _distinct(found, rules)
-
-
-def _responses(
-    hand: Counts | None,
-    parts: Parts | None,
-    rules: RuleSet,
-    previous: Combination,
-    kinds: Collection[Kind] | None,
-) -> list[Combination]:
-    """The plays of ``previous``'s kind that beat it, then bombs, then the rocket."""
-    kind = previous.kind
-    if kind is _ROCKET:
-        return []
-    family, dedupe, lists = (rules.memo.get("responses") or _response_plan(rules))[kind]
-    held = _Hand(hand, parts, lists)
-    found: Found = []
-    family(held, rules, previous.rank, previous.length, found)
-    if held.fours and kind is not _BOMB:
-        _bombs(held, rules, -1, 0, found)
-    _rocket(held, rules, -1, 0, found)
-    if kinds is not None:
-        found = [c for c in found if c.kind in kinds]
-    return _distinct(found, rules) if dedupe else found
 
 
 def _response_plan(rules: RuleSet) -> dict[Kind, tuple[Family, bool, int]]:

@@ -27,8 +27,10 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .cards import Counts, contains, format_counts
+from . import generate as _tables
+from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
+    _THREE_PLAYER,
     Combination,
     Reason,
     best_beating,
@@ -36,7 +38,7 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import Parts, Universe, generate, joined_counts, read_parts, universe
+from .generate import Parts, Universe, generate, held_parts, joined_counts, universe
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -135,10 +137,6 @@ def _previous(previous: Combination | Cards | None, rules: RuleSet) -> Combinati
     and rank, so that one made under another game's order is not compared by that order."""
     if previous is None:
         return None
-    if type(previous) is str:  # the hot path: a canonical string's preferred reading
-        readings = (rules.memo.get("universe") or universe(rules))[previous]
-        if readings:
-            return readings[0]
     if isinstance(previous, Combination):
         return combination(previous.cards, rules, kind=previous.kind, rank=previous.rank.char)
     return combination(previous, rules)
@@ -239,12 +237,22 @@ def legal_moves(
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']
     """
-    parts = read_parts(hand, rules)
-    counts: Counts | None = None  # the hot path, a canonical one-deck string: read as parts
+    # The hot path, written out: a canonical string of a three-player hand is read as its
+    # parts (three table lookups), and a previous play as a canonical string is looked up.
+    parts: Parts | None = None
+    if type(hand) is str and rules.game is _THREE_PLAYER:
+        parts = lookup_canonical(hand, _tables._HELD_PARTS or held_parts())
+    counts: Counts | None = None  # joined from the parts where read
     if parts is None:
         counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
+    if type(previous) is str and (
+        readings := (rules.memo.get("universe") or universe(rules))[previous]
+    ):
+        before: Combination | None = readings[0]
+    else:
+        before = _previous(previous, rules)
     wanted = None if kinds is None else frozenset(Kind(k) for k in kinds)
-    return LegalMoves(counts, _previous(previous, rules), rules, wanted, parts)
+    return LegalMoves(counts, before, rules, wanted, parts)
 
 
 def _counts(hand: Sequence[str] | Counts, rules: RuleSet) -> Counts:
