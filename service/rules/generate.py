@@ -131,20 +131,22 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     return _RANK_LISTS
 
 
-_HELD_PARTS: tuple[dict[str, Entry], ...] = ()
+HELD_PARTS: list[dict[str, Entry]] = []
+"""``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``):
+``lookup_canonical`` with these tables reads a canonical string of a three-player hand as its
+``Parts``. Empty until ``held_parts`` fills it in place, so a module that imported it reads
+it without a call (``HELD_PARTS or held_parts()``)."""
 
 
-def held_parts() -> tuple[dict[str, Entry], ...]:
-    """``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``),
-    built on first use (``_HELD_PARTS``, read without a call): ``lookup_canonical`` with these
-    tables reads a canonical string of a three-player hand as its ``Parts``."""
-    global _HELD_PARTS  # noqa: PLW0603 - a table built once, read without a call
-    by_counts = _RANK_LISTS or _rank_lists()
-    _HELD_PARTS = tuple(
-        {text: entries[counts] for text, counts in part.items()}
-        for part, entries in zip(canonical_parts(), by_counts, strict=True)
-    )
-    return _HELD_PARTS
+def held_parts() -> list[dict[str, Entry]]:
+    """``HELD_PARTS``, filled on first use."""
+    if not HELD_PARTS:
+        by_counts = _RANK_LISTS or _rank_lists()
+        HELD_PARTS.extend(
+            {text: entries[counts] for text, counts in part.items()}
+            for part, entries in zip(canonical_parts(), by_counts, strict=True)
+        )
+    return HELD_PARTS
 
 
 def joined_counts(parts: Parts) -> Counts:
@@ -344,6 +346,7 @@ def _with_two(kind: Kind) -> Family:
 
 
 def _rocket(hand: _Hand, rules: RuleSet, above: int, length: int, found: Found) -> None:
+    # generate writes this test out for a response: a change here belongs there too
     jokers = hand.parts[2][8]  # K, A, 2, black joker, red joker
     if jokers[3] and jokers[4]:
         found.append(_ROCKET_PLAY)
@@ -749,7 +752,7 @@ def generate(
         family(held, rules, previous.rank, previous.length, found)
         if held.fours and kind is not _BOMB:
             _bombs(held, rules, -1, 0, found)
-        jokers = held.parts[2][8]  # the rocket family's test, written out
+        jokers = held.parts[2][8]  # the rocket family's test (_rocket), written out
         if jokers[3] and jokers[4]:
             found.append(_ROCKET_PLAY)
         if kinds is not None:

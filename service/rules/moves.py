@@ -27,7 +27,6 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from . import generate as _tables
 from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
     _THREE_PLAYER,
@@ -38,7 +37,15 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import Parts, Universe, generate, held_parts, joined_counts, universe
+from .generate import (
+    HELD_PARTS,
+    Parts,
+    Universe,
+    generate,
+    held_parts,
+    joined_counts,
+    universe,
+)
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -241,7 +248,7 @@ def legal_moves(
     # parts (three table lookups), and a previous play as a canonical string is looked up.
     parts: Parts | None = None
     if type(hand) is str and rules.game is _THREE_PLAYER:
-        parts = lookup_canonical(hand, _tables._HELD_PARTS or held_parts())
+        parts = lookup_canonical(hand, HELD_PARTS or held_parts())
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
         counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
