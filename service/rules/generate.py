@@ -455,9 +455,7 @@ def _list_blocks(
                 found.append(combo)
             continue
         if left == 1:  # one kicker to choose: a rank, not a tuple, is the key
-            keys: Iterable[Any] = rest
-            if screen:
-                keys = [r for r in rest if screen((*prefix, r))]
+            keys: Iterable[Any] = [r for r in rest if screen((*prefix, r))] if screen else rest
         else:
             keys = combinations(rest, left) if left > 0 else rest
             if screen:
@@ -467,26 +465,23 @@ def _list_blocks(
             found += filter(None, map(part.__getitem__, keys))
         except KeyError:  # a kicker set met for the first time
             del found[mark:]
-            found += filter(None, _fill(part, prefix, rest, left, place, screen=screen))
+            if type(keys) is combinations:  # used up by the lookup: made again
+                keys = combinations(rest, left)
+            found += filter(None, _fill(part, prefix, keys, left == 1, place))
 
 
 def _fill(
     part: dict[Any, Combination | None],
     prefix: tuple[int, ...],
-    rest: Sequence[Any],
-    left: int,
+    keys: Iterable[Any],
+    one: bool,
     place: tuple[Kind, int, int, RuleSet, bool],
-    *,
-    screen: Callable[[tuple[int, ...]], bool] | None,
 ) -> list[Combination | None]:
-    """A block's readings (``_with_wings``), the ones met for the first time added to its row's
-    part, keyed as the family looks them up: by the rest's rank where one kicker is left, else
-    by the rest. ``place``: the kind, the chain's start and length, the rule set, whether a lead
-    row."""
-    one = left == 1
-    keys: list[Any] = list(rest if one else combinations(rest, left) if left >= 0 else rest)
-    if screen:
-        keys = [key for key in keys if screen(prefix + ((key,) if one else key))]
+    """A block's readings (``_with_wings``) by its keys (screened already), the ones met for
+    the first time added to its row's part: a key is the rest's rank where ``one`` kicker is
+    left, else the rest. ``place``: the kind, the chain's start and length, the rule set,
+    whether a lead row."""
+    keys = list(keys)
     for key in keys:
         if key not in part:
             kickers = prefix + ((key,) if one else key)

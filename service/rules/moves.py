@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeGuard, cast
 
 from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
@@ -251,7 +251,7 @@ def legal_moves(
         parts = lookup_canonical(hand, HELD_PARTS or held_parts())
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
-        counts = read_play(hand, rules) if isinstance(hand, str) else _counts(hand, rules)
+        counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
     if type(previous) is str and (
         readings := (rules.memo.get("universe") or universe(rules))[previous]
     ):
@@ -262,11 +262,8 @@ def legal_moves(
     return LegalMoves(counts, before, rules, wanted, parts)
 
 
-def _counts(hand: Sequence[str] | Counts, rules: RuleSet) -> Counts:
-    """A hand given as rank counts as it is; as card tokens, read."""
-    if isinstance(hand, tuple) and hand and isinstance(hand[0], int):
-        return cast(Counts, hand)
-    return read_play(cast(Sequence[str], hand), rules)
+def _is_counts(value: object) -> TypeGuard[Counts]:
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], int)
 
 
 __all__ = [
