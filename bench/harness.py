@@ -2,8 +2,11 @@
 
 Each input is given to every engine before the next input, the engine order rotating from one
 input (and one round) to the next, so that drift of the machine (frequency, other load) falls on
-all engines alike. The garbage collector is off inside a timed block and collected between
-blocks. Statistics are per call; ratios compare two engines of the same run.
+all engines alike. The garbage collector is off inside a timed block (as ``timeit`` has it);
+between blocks it collects the young generation, as it does on its own in use. A full
+collection walks every object of the process and leaves the processor's caches cold: with
+``flush`` the harness makes one before every block, to measure that regime on purpose.
+Statistics are per call; ratios compare two engines of the same run.
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ BLOCK = 100  # inputs per gc-free block
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
-    """The garbage collector off for the block (collected first), back on afterwards."""
+def gc_paused(generation: int = 0) -> Iterator[None]:
+    """The garbage collector off for the block (``generation`` and the younger ones collected
+    first), back on afterwards."""
     was_enabled = gc.isenabled()
-    gc.collect()
+    gc.collect(generation)
     gc.disable()
     try:
         yield
@@ -75,12 +79,14 @@ def interleaved(
     *,
     batch: int = 1,
     measure: Callable[[Any], int] | None = None,
+    flush: bool = False,
 ) -> Samples:
     """Time every engine on every input, ``rounds`` times; one sample = one call.
 
     With ``batch`` > 1 each sample is the mean of ``batch`` back-to-back calls on the same input
     (for calls too short to time one by one). ``measure`` (outside the timed span) turns the
-    first round's results into the ``counts`` kept for cross-checks.
+    first round's results into the ``counts`` kept for cross-checks. With ``flush``, a full
+    collection before every block of ``BLOCK`` inputs leaves the caches cold (module doc).
     """
     names = list(engines)
     found = Samples(names, len(inputs), rounds, {n: [] for n in names}, {n: [] for n in names})
@@ -89,7 +95,7 @@ def interleaved(
     for r in range(rounds):
         for block_start in range(0, len(inputs), BLOCK):
             block = inputs[block_start : block_start + BLOCK]
-            with gc_paused():
+            with gc_paused(2 if flush else 0):
                 for offset, args in enumerate(block):
                     i = block_start + offset
                     for name in orders[(i + r) % len(names)]:
@@ -112,7 +118,9 @@ def interleaved(
 
 
 def warm_up(engines: dict[str, Engine], inputs: Sequence[tuple[Any, ...]]) -> None:
-    """Call every engine on every input once, untimed."""
+    """Call every engine on every input once, untimed (after a full collection: the garbage of
+    whatever ran before is not left to the timed blocks)."""
+    gc.collect()
     for args in inputs:
         for fn in engines.values():
             fn(*args)

@@ -84,19 +84,27 @@ MOVE_PAIRS = (
 
 
 def _pairwise(
-    chosen: dict[str, harness.Engine], inputs: Sequence[tuple[Any, ...]], rounds: int
+    chosen: dict[str, harness.Engine],
+    inputs: Sequence[tuple[Any, ...]],
+    rounds: int,
+    compared: Sequence[tuple[str, str]] = MOVE_PAIRS,
+    *,
+    flush: bool = False,
 ) -> tuple[dict[str, Any], dict[str, list[int]]]:
-    """Each pair of ``MOVE_PAIRS`` timed in a run of its own, the two engines interleaved; the
-    figures, and each engine's distinct move count per input (from its first pair).
+    """Each pair of ``compared`` timed in a run of its own, the two engines interleaved; the
+    figures, and each engine's distinct move count per input (from its first pair). With
+    ``flush``, the caches are left cold before every block (``harness.interleaved``).
 
     Two of our presets timed in one run would share warm caches: the same tables and
     combinations, touched by one preset just before the other on the same input, made the one
     timed second look up to 40% faster than it is alone (BENCHMARKS.md, caveats)."""
     pairs: list[dict[str, Any]] = []
     counts: dict[str, list[int]] = {}
-    for ours, theirs in MOVE_PAIRS:
+    for ours, theirs in compared:
         engaged = {ours: chosen[ours], theirs: chosen[theirs]}
-        samples = harness.interleaved(engaged, inputs, rounds, measure=engines.distinct_count)
+        samples = harness.interleaved(
+            engaged, inputs, rounds, measure=engines.distinct_count, flush=flush
+        )
         for name in engaged:
             counts.setdefault(name, samples.counts[name])
         pairs.append(
@@ -107,7 +115,7 @@ def _pairwise(
         )
     block = {
         "pairs": pairs,
-        "engines": {name: _first(pairs, name) for name in chosen},
+        "engines": {name: _first(pairs, name) for name in chosen if name in counts},
         "moves_per_call": {name: sum(c) / max(1, len(c)) for name, c in counts.items()},
         "ratios": [pair["ratio"] for pair in pairs],
     }
@@ -144,7 +152,19 @@ def _move_workload(
         "inputs": len(inputs),
         "rounds": rounds,
         "agreement": _agreement(counts),
+        "flushed": _flushed(chosen, inputs, rounds),
     } | block
+
+
+def _flushed(
+    chosen: dict[str, harness.Engine], inputs: Sequence[tuple[Any, ...]], rounds: int
+) -> dict[str, Any]:
+    """The matching DouZero pair again, with the caches left cold before every block of
+    ``harness.BLOCK`` inputs (a full collection): how much of our speed rests on tables the
+    processor's caches still hold. Reported, not a target."""
+    found, _ = _pairwise(chosen, inputs, rounds, MOVE_PAIRS[:1], flush=True)
+    pair: dict[str, Any] = found["pairs"][0]
+    return pair
 
 
 def _classification(plays: list[str], warm_plays: list[str], cfg: Config) -> dict[str, Any]:
@@ -189,6 +209,7 @@ def _worst_hand(cfg: Config) -> dict[str, Any]:
         "title": f"leads of the worst hand {workloads.WORST_HAND}",
         "inputs": 1,
         "rounds": cfg.worst_reps,
+        "flushed": _flushed(chosen, inputs, 1),
     } | found
 
 
@@ -360,6 +381,12 @@ def render(results: dict[str, Any]) -> str:
         if "agreement" in block:
             same = ", ".join(f"{k} {v}" for k, v in block["agreement"].items())
             lines.append(f"  same distinct move count: {same}")
+        cold = block["flushed"]
+        lines += [
+            f" caches cold: a full collection before every {harness.BLOCK} inputs (not a target)",
+            *_engine_rows(cold),
+            *_ratio_rows([cold["ratio"]]),
+        ]
         lines.append("")
     c = w["classify"]
     lines.append(f"{c['title']} ({c['inputs']} distinct plays)")
