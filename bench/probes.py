@@ -54,8 +54,15 @@ print(json.dumps({
 
 def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPROFILEIMPORTTIME",)}
+    # -P as this process has it (scripts/compiled.sh): the same ``service`` is imported.
+    safe = ["-P"] if sys.flags.safe_path else []
     return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, *safe, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
 
 
@@ -109,7 +116,7 @@ def code_state() -> dict[str, Any]:
     digest = hashlib.sha256()
     for path in sorted((ROOT / "service" / "rules").glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    found: dict[str, Any] = {"rules_sha256": digest.hexdigest()[:16]}
+    found: dict[str, Any] = {"rules_sha256": digest.hexdigest()[:16], "core": core_build()}
     try:
         git = ["git", "-C", str(ROOT)]
         head = subprocess.run(
@@ -126,6 +133,14 @@ def code_state() -> dict[str, Any]:
     except OSError:
         found["commit"] = found["service_modified"] = None
     return found
+
+
+def core_build() -> str:
+    """How the measured rules core was built: ``mypyc`` when its hot modules are compiled
+    extension modules (``scripts/compiled.sh``, the Docker image), else ``pure Python``."""
+    from service.rules import generate
+
+    return "pure Python" if generate.__file__.endswith(".py") else "mypyc"
 
 
 def machine() -> dict[str, Any]:

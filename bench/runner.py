@@ -360,7 +360,8 @@ def render(results: dict[str, Any]) -> str:
         f"engines: rlcard {m['versions']['rlcard']}, douzero {m['versions']['douzero']}; "
         f"timer overhead {results['timer_overhead_ns']:.0f} ns per call (in every figure)",
         f"code: commit {code.get('commit')}, service/ modified since: "
-        f"{code.get('service_modified')}, rules digest {code['rules_sha256']}",
+        f"{code.get('service_modified')}, rules digest {code['rules_sha256']}, "
+        f"core built as {code.get('core', 'pure Python')}",
         "ratios are ours/theirs in this run: below 1 we are faster",
         "",
     ]

@@ -1,10 +1,15 @@
 # Sourced by the scripts: installs the Debian packages the tests need, when they are missing:
 # chromium and chromium-driver (the /docs page in a real browser), redis-server (the cache
-# tests start their own). Needs root or sudo, and Debian's package sources.
+# tests start their own), a C compiler and the Python headers (the core compiled by mypyc,
+# scripts/compiled.sh). Needs root or sudo, and Debian's package sources.
 _need=()
 command -v chromium >/dev/null 2>&1 || _need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || _need+=(chromium-driver)
 command -v redis-server >/dev/null 2>&1 || _need+=(redis-server)
+command -v gcc >/dev/null 2>&1 || _need+=(gcc libc6-dev)
+_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null) \
+  || _include=
+[ -f "$_include/Python.h" ] || _need+=(python3-dev)
 if [ "${#_need[@]}" -gt 0 ]; then
   _sudo=()
   [ "$(id -u)" -eq 0 ] || _sudo=(sudo)
@@ -12,4 +17,4 @@ if [ "${#_need[@]}" -gt 0 ]; then
   "${_sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${_sudo[@]}" apt-get install -y -qq "${_need[@]}" >/dev/null
 fi
-unset _need _sudo
+unset _need _sudo _include

@@ -10,3 +10,6 @@ source scripts/system-deps.sh
 "${UV[@]}" run --locked ruff format --check .
 "${UV[@]}" run --locked mypy
 "${UV[@]}" run --locked pytest "$@"
+# The same tests again with the rules core compiled by mypyc, as the Docker image ships it.
+# The doctests of service/ ran above: pytest collects them only from the source tree.
+bash scripts/compiled.sh -m pytest --import-mode=append -o "testpaths=tests README.md" "$@"

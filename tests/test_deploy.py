@@ -358,6 +358,14 @@ def compose_environment(service: str) -> dict[str, str]:
     }
 
 
+HOST_HAS = re.compile(
+    r"pip install --no-cache-dir uv==[\d.]+"
+    r"|apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev && .*"
+)
+"""The builder's other ``RUN`` lines, which the host does not repeat: it has uv, and a C
+compiler for the core mypyc compiles (scripts/system-deps.sh); the final stage copies neither."""
+
+
 def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
     """The builder stage without Docker: its ``COPY`` from the build context into /src, its
     ``uv sync`` steps with its ``ENV``; then the final stage's ``COPY --from=builder``. Image
@@ -390,7 +398,7 @@ def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
             result = run([*uv, *shlex.split(args)[1:]], cwd=workdir, env=env, timeout=600)
             assert result.returncode == 0, result.stderr[-4000:]
         elif keyword == "RUN":
-            assert re.fullmatch(r"pip install --no-cache-dir uv==[\d.]+", args), args
+            assert HOST_HAS.fullmatch(args), args
     venv = Path(host_path(builder.env()["UV_PROJECT_ENVIRONMENT"], mapping))
     for args in final.all("COPY"):
         assert args.startswith("--from=" + builder.name), args
@@ -422,6 +430,10 @@ def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> Non
         assert not names & installed, f"the {group} group is in the image: {names & installed}"
     assert "ddz_referee" in installed and not list(site.glob("*.pth")), "installed editable"
     assert (site / "service" / "gunicorn.conf.py").is_file()
+    # The image ships the rules core compiled by mypyc (pyproject.toml's hook, on in the
+    # builder): an extension module beside each hot module's source.
+    for module in ("cards", "generate", "moves"):
+        assert list((site / "service" / "rules").glob(f"{module}.cpython-*.so")), module
 
     # compose.yaml's Redis command line, on loopback and a free port, then its referee's
     # environment with the host name "redis" pointing there.

@@ -255,12 +255,12 @@ def test_listing_order_and_one_preferred_reading_per_card_set(
 @given(hands(PRESETS["standard"]))
 def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
     """The per-five-ranks tables give a hand the rank lists (and their masks of chain ranks) a
-    direct reading of its counts does; counts no three-player hand has (five of a rank, a list)
-    are read directly."""
+    direct reading of its counts does; counts no three-player hand has (five of a rank) are
+    read directly."""
     counts = parse_counts(hand)
-    for value in (counts, list(counts), (5, *counts[1:])):
-        held = _Hand(value)  # type: ignore[arg-type]  # a list, on purpose
-        direct = _lists_of(tuple(value), 0)
+    for value in (counts, (5, *counts[1:])):
+        held = _Hand(value)
+        direct = _lists_of(value, 0)
         assert (held.present, held.pairs, held.trios, held.fours) == direct
         masks = [sum(1 << r for r in ranks if r <= ACE) for ranks in direct]
         low, mid, high = (part[4:8] for part in held.parts)
@@ -296,7 +296,7 @@ def test_kicker_blocks_list_every_kicker_set_once_in_ascending_order(
     in ascending order: checked against every sub-multiset of the pool, sorted."""
     ranks, held, k = pool
     last = max((i for i, n in enumerate(held) if n > 1), default=-1)
-    source, prefixes = _kicker_blocks(ranks, held, k, last)
+    source, prefixes = _kicker_blocks(tuple(ranks), held, k, last)
     listed = [
         prefix + rest
         for prefix, left in prefixes

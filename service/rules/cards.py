@@ -202,6 +202,7 @@ def parse_cards(value: str | Sequence[str]) -> tuple[Card, ...]:
 
 def _parse(value: str | Sequence[str]) -> tuple[tuple[Card, ...], list[int]]:
     """The cards of a card list and where each one's token starts (one pass over the text)."""
+    pairs: list[tuple[int, object]]  # a token of a list may be anything: reported, not trusted
     pairs = [(p, t) for t, p in _split(value)] if isinstance(value, str) else list(enumerate(value))
     cards: list[Card] = []
     problems: list[CardProblem] = []

@@ -61,8 +61,7 @@ class _Hand:
             try:  # three table lookups, one per five ranks
                 low, mid, high = _RANK_LISTS or _rank_lists()
                 parts = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
-            except (KeyError, TypeError):  # counts no three-player hand has, or not a tuple
-                counts = tuple(counts)
+            except KeyError:  # counts no three-player hand has
                 parts = _entry(counts[:5], 0), _entry(counts[5:10], 5), _entry(counts[10:], 10)
         self.parts = a, b, c = parts
         self.fours = a[3] + b[3] + c[3]

@@ -22,8 +22,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # tests/, for reference.py
-sys.path.insert(0, str(HERE.parent.parent))  # the repository root, for service/
+# Appended, not put first: a build of ``service`` already on the path (the compiled core, run
+# by scripts/compiled.sh) stays the one imported.
+sys.path.append(str(HERE.parent))  # tests/, for reference.py
+sys.path.append(str(HERE.parent.parent))  # the repository root, for service/
 
 import golden_file  # noqa: E402
 from reference import (  # noqa: E402

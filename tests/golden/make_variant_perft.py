@@ -33,7 +33,7 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # tests/, for variant_reference.py
+sys.path.append(str(HERE.parent))  # tests/, for variant_reference.py (appended: see make_perft)
 
 import golden_file  # noqa: E402
 from variant_reference import (  # noqa: E402
