@@ -2,10 +2,11 @@
 
 Each input is given to every engine before the next input, the engine order rotating from one
 input (and one round) to the next, so that drift of the machine (frequency, other load) falls on
-all engines alike. The garbage collector is off inside a timed block (as ``timeit`` has it);
-between blocks it collects the young generation, as it does on its own in use. A full
-collection walks every object of the process and leaves the processor's caches cold: with
-``flush`` the harness makes one before every block, to measure that regime on purpose.
+all engines alike. The garbage collector is off inside a timed block (as ``timeit`` has it:
+no engine pays for a collection that another's garbage set off); between blocks it collects
+the young generation, as it often does by itself in use. A full collection walks every object
+of the process and leaves the processor's caches cold: with ``flush`` the harness makes one
+before every block, to measure that regime on purpose.
 Statistics are per call; ratios compare two engines of the same run.
 """
 

@@ -54,10 +54,8 @@ print(json.dumps({
 
 def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPROFILEIMPORTTIME",)}
-    # -P as this process has it (scripts/compiled.sh): the same ``service`` is imported.
-    safe = ["-P"] if sys.flags.safe_path else []
     return subprocess.run(
-        [sys.executable, *safe, *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -10,9 +10,13 @@ source scripts/uv.sh
 "${UV[@]}" sync --locked --quiet
 rm -rf .build/wheel .build/compiled
 # Built from the sdist, so that what mypyc leaves beside the sources stays in its own tree.
-HATCH_BUILD_HOOK_ENABLE_MYPYC=true "${UV[@]}" build --quiet --out-dir .build/wheel
+HATCH_BUILD_HOOK_ENABLE_MYPYC=true "${UV[@]}" build --quiet --python .venv/bin/python \
+  --out-dir .build/wheel
 "${UV[@]}" pip install --quiet --python .venv/bin/python --no-deps --target .build/compiled \
   .build/wheel/*.whl
-# -P: the working directory is not put first on the path, so `service` is the compiled one
-# (.build/compiled) and only `bench` and `tests` come from the source tree.
-PYTHONPATH="$PWD/.build/compiled:$PWD" DDZ_CORE=compiled exec .venv/bin/python -P "$@"
+# PYTHONSAFEPATH (-P, inherited by child interpreters): the working directory is not put first
+# on the path, so `service` is the compiled one (.build/compiled) and only `bench` and `tests`
+# come from the source tree. gunicorn puts its own directory first: the live-server tests
+# serve the sources in both runs (the image test serves the compiled core).
+export PYTHONPATH="$PWD/.build/compiled:$PWD" PYTHONSAFEPATH=1 DDZ_CORE=compiled
+exec .venv/bin/python "$@"

@@ -3,17 +3,26 @@
 ``scripts/test.sh`` runs the suite twice: on the sources, then through ``scripts/compiled.sh``
 (which sets ``DDZ_CORE=compiled``) on the compiled core the Docker image ships. A path mistake
 would test one build twice and the other never; a stale compiled module in the source tree
-would shadow its edited source. This test fails in either case.
+would shadow its edited source. These tests fail in either case, for the test process and for
+a Python it starts (the command line's and the purity tests' children). gunicorn puts its own
+directory first on the path: the live-server tests serve the sources in both runs, and
+``test_deploy`` serves the image's compiled core.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
 from service.rules import cards, generate, moves
 
+ROOT = Path(__file__).resolve().parents[1]
 COMPILED = os.environ.get("DDZ_CORE") == "compiled"
 
 
@@ -21,3 +30,21 @@ COMPILED = os.environ.get("DDZ_CORE") == "compiled"
 def test_the_core_under_test_is_the_build_asked_for(module: object) -> None:
     path = getattr(module, "__file__", "") or ""
     assert path.endswith(".py") is not COMPILED, path
+
+
+def test_a_python_the_tests_start_imports_the_same_build() -> None:
+    code = "import service.rules.generate as g; print(g.__file__)"
+    found = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == generate.__file__
+
+
+def test_the_hook_compiles_with_the_locked_mypy() -> None:
+    """The mypyc hook's build requirements pin the lock file's mypy: the compiler that builds
+    the image is the type checker the tests run."""
+    build = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
+    hook = build["targets"]["wheel"]["hooks"]["mypyc"]
+    pins = dict(requirement.split("==") for requirement in hook["dependencies"])
+    locked = re.search(r'^name = "mypy"\nversion = "([^"]+)"', (ROOT / "uv.lock").read_text(), re.M)
+    assert locked and pins["mypy"] == locked.group(1), pins

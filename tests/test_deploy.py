@@ -373,8 +373,9 @@ def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
     builder, final = stages()
     mapping = {"/src": scratch / "src", "/app": scratch / "app"}
     context = build_context()
-    env = os.environ | {name: host_path(v, mapping) for name, v in builder.env().items()}
-    env.pop("VIRTUAL_ENV", None)
+    hosts = {"VIRTUAL_ENV", "PYTHONPATH", "PYTHONSAFEPATH", "DDZ_CORE"}  # which build runs here
+    env = {name: v for name, v in os.environ.items() if name not in hosts}
+    env |= {name: host_path(v, mapping) for name, v in builder.env().items()}
     env.setdefault("UV_PYTHON", BASE_PYTHON)  # the base image's Python 3.11
     workdir = Path(host_path(builder.all("WORKDIR")[-1], mapping))
     workdir.mkdir(parents=True)
