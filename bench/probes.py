@@ -55,12 +55,7 @@ print(json.dumps({
 def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPROFILEIMPORTTIME",)}
     return subprocess.run(
-        [sys.executable, *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
 
 

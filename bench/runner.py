@@ -95,16 +95,10 @@ def _pairwise(
     pairs: list[dict[str, Any]] = []
     counts: dict[str, list[int]] = {}
     for ours, theirs in MOVE_PAIRS:
-        engaged = {ours: chosen[ours], theirs: chosen[theirs]}
-        samples = harness.interleaved(engaged, inputs, rounds, measure=engines.distinct_count)
-        for name in engaged:
+        pair, samples = _pair(chosen, ours, theirs, inputs, rounds, measure=engines.distinct_count)
+        for name in (ours, theirs):
             counts.setdefault(name, samples.counts[name])
-        pairs.append(
-            {
-                "engines": {name: harness.summary(samples, name) for name in engaged},
-                "ratio": harness.compare(samples, ours, theirs),
-            }
-        )
+        pairs.append(pair)
     block = {
         "pairs": pairs,
         "engines": {name: _first(pairs, name) for name in chosen},
@@ -112,6 +106,25 @@ def _pairwise(
         "ratios": [pair["ratio"] for pair in pairs],
     }
     return block, counts
+
+
+def _pair(
+    chosen: dict[str, harness.Engine],
+    ours: str,
+    theirs: str,
+    inputs: Sequence[tuple[Any, ...]],
+    rounds: int,
+    **options: Any,
+) -> tuple[dict[str, Any], harness.Samples]:
+    """Two engines timed interleaved (``harness.interleaved``'s ``options``): their figures
+    and ratio, and the samples."""
+    engaged = {ours: chosen[ours], theirs: chosen[theirs]}
+    samples = harness.interleaved(engaged, inputs, rounds, **options)
+    figures = {
+        "engines": {name: harness.summary(samples, name) for name in engaged},
+        "ratio": harness.compare(samples, ours, theirs),
+    }
+    return figures, samples
 
 
 def _agreement(counts: dict[str, list[int]]) -> dict[str, str]:
@@ -154,13 +167,7 @@ def _flushed(
     """The matching DouZero pair again, with the caches left cold before every block of
     ``harness.BLOCK`` inputs (a full collection): how much of our speed rests on tables the
     processor's caches still hold. Reported, not a target."""
-    ours, theirs = MOVE_PAIRS[0]
-    engaged = {ours: chosen[ours], theirs: chosen[theirs]}
-    samples = harness.interleaved(engaged, inputs, rounds, flush=True)
-    return {
-        "engines": {name: harness.summary(samples, name) for name in engaged},
-        "ratio": harness.compare(samples, ours, theirs),
-    }
+    return _pair(chosen, *MOVE_PAIRS[0], inputs, rounds, flush=True)[0]
 
 
 def _classification(plays: list[str], warm_plays: list[str], cfg: Config) -> dict[str, Any]:

@@ -365,16 +365,17 @@ _CANONICAL: tuple[dict[str, Counts], ...] = ()
 
 def canonical_parts() -> tuple[dict[str, Counts], ...]:
     """The counts of ranks 3-7, 8-Q and K-R for every canonical string of those ranks that one
-    deck holds (3,125 + 3,125 + 500 strings), built on first use (``_CANONICAL``); the move
-    generator's rank-list tables are keyed by these same tuples."""
+    deck holds (3,125 + 3,125 + 500 strings), built once, on first use (``_CANONICAL``); the
+    move generator's rank-list tables are keyed by these same tuples."""
     global _CANONICAL  # noqa: PLW0603 - a table built once, read without a call
-    _CANONICAL = tuple(
-        {
-            "".join(RANK_CHARS[first + i] * n for i, n in enumerate(key)): key
-            for key in product(*(range(n + 1) for n in tops))
-        }
-        for first, tops in ((0, (4,) * 5), (5, (4,) * 5), (10, (4, 4, 4, 1, 1)))
-    )
+    if not _CANONICAL:
+        _CANONICAL = tuple(
+            {
+                "".join(RANK_CHARS[first + i] * n for i, n in enumerate(key)): key
+                for key in product(*(range(n + 1) for n in tops))
+            }
+            for first, tops in ((0, (4,) * 5), (5, (4,) * 5), (10, (4, 4, 4, 1, 1)))
+        )
     return _CANONICAL
 
 

@@ -121,8 +121,6 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
         *lists, counts = _entry(counts, first)
         return (*(shared.setdefault(x, x) for x in lists), counts)
 
-    # Keyed by the very tuples that reading a canonical string returns, so that the lookup of a
-    # hand just read compares against a key still in the processor's cache.
     _RANK_LISTS = tuple(
         {key: entry(key, first) for key in part.values()}
         for first, part in zip((0, 5, 10), canonical_parts(), strict=True)
@@ -223,27 +221,10 @@ def _simple(kind: Kind, source: str) -> Family:
     return family
 
 
-@cache
-def _runs_table(kind: Kind) -> dict[tuple[int, int], tuple[Combination, ...]]:
-    """Every chain of ``kind`` within each run of ranks ``low..high``, by (top rank, length)."""
-    shape = SHAPES[kind]
-    table: dict[tuple[int, int], tuple[Combination, ...]] = {}
-    for low in range(ACE + 1):
-        for high in range(low + shape.min_len - 1, ACE + 1):
-            table[low, high] = tuple(
-                make(kind, top - length + 1, length)
-                for top in range(low + shape.min_len - 1, high + 1)
-                for length in range(shape.min_len, min(top - low + 1, shape.max_len) + 1)
-            )
-    return table
-
-
 def _runs(ranks: list[int]) -> list[tuple[int, int]]:
-    """The maximal runs of consecutive chain ranks (3..A) in ascending ranks."""
+    """The maximal runs of consecutive ranks in ascending chain ranks (3..A)."""
     runs: list[tuple[int, int]] = []
     for r in ranks:
-        if r > ACE:
-            break
         if runs and runs[-1][1] == r - 1:
             runs[-1] = (runs[-1][0], r)
         else:
@@ -251,10 +232,15 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _chain(kind: Kind, width: int) -> Family:
-    """Chains of ``kind``, whose ranks are held ``width`` times: from a table of every set of
-    chain ranks (a 12-bit mask, 4,096 entries), built on first use."""
-    mask_of = itemgetter(3 + width)  # an entry's mask of the ranks held ``width`` times
+def _masks(width: int) -> Callable[[Entry], int]:
+    """An entry's mask of the chain ranks held ``width`` times (or more)."""
+    return itemgetter(3 + width)
+
+
+def _chain(kind: Kind) -> Family:
+    """Chains of ``kind``: from a table of every set of chain ranks held as many times as its
+    shape's width (a 12-bit mask, 4,096 entries), built on first use."""
+    mask_of = _masks(SHAPES[kind].width)
     _reads(kind)
     table: list[tuple[Combination, ...]] = []
 
@@ -272,9 +258,12 @@ def _chain(kind: Kind, width: int) -> Family:
 
 
 def _chains_table(kind: Kind) -> list[tuple[Combination, ...]]:
-    """Per set of chain ranks (bit r: rank r, 3..A), every chain of ``kind`` it holds."""
-    shortest, runs = SHAPES[kind].min_len, _runs_table(kind)
-    return _per_chain_ranks(lambda low, high: runs[low, high] if high - low + 1 >= shortest else ())
+    """Per set of chain ranks (bit r: rank r, 3..A), every chain of ``kind`` it holds: its
+    ``_positions_table`` entry made into combinations (equal entries, one tuple)."""
+    made: dict[tuple[Position, ...], tuple[Combination, ...]] = {}
+    for positions in set(_positions_table(kind)):
+        made[positions] = tuple(make(kind, start, size) for start, size in positions)
+    return [made[positions] for positions in _positions_table(kind)]
 
 
 T = TypeVar("T")
@@ -373,7 +362,7 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
     shape = SHAPES[kind]
     pairs = shape.kicker_width == 2
     _reads(kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
-    bases_of = itemgetter(4 + shape.width - 1)  # an entry's mask of the chain's ranks
+    bases_of = _masks(shape.width)  # an entry's mask of the chain's ranks
     caps_key, rows_key = f"caps {kind.value}", f"lead rows {kind.value}"
     shared: dict[tuple[int, int], Row] = {}
     table: list[tuple[Position, ...]] = []  # _positions_table(kind), bound on first use
@@ -405,7 +394,7 @@ def _with_wings(kind: Kind, *, lead: bool = False) -> Family:
 
 
 Position = tuple[int, int]
-"""A chain of a kind with wings in a hand: its start and length."""
+"""A chain in a hand: its start and length."""
 
 
 @cache
@@ -654,16 +643,16 @@ FAMILIES: dict[Kind, Family] = {
     Kind.TRIO: _simple(Kind.TRIO, "trios"),
     Kind.TRIO_SINGLE: _with_one(Kind.TRIO_SINGLE, "trios", "present"),
     Kind.TRIO_PAIR: _with_one(Kind.TRIO_PAIR, "trios", "pairs"),
-    Kind.CHAIN: _chain(Kind.CHAIN, 1),
-    Kind.PAIR_CHAIN: _chain(Kind.PAIR_CHAIN, 2),
-    Kind.AIRPLANE: _chain(Kind.AIRPLANE, 3),
+    Kind.CHAIN: _chain(Kind.CHAIN),
+    Kind.PAIR_CHAIN: _chain(Kind.PAIR_CHAIN),
+    Kind.AIRPLANE: _chain(Kind.AIRPLANE),
     Kind.AIRPLANE_SINGLES: _with_wings(Kind.AIRPLANE_SINGLES),
     Kind.AIRPLANE_PAIRS: _with_wings(Kind.AIRPLANE_PAIRS),
     Kind.FOUR_TWO_SINGLES: _with_two(Kind.FOUR_TWO_SINGLES),
     Kind.FOUR_TWO_PAIRS: _with_two(Kind.FOUR_TWO_PAIRS),
     Kind.FOUR_SINGLE: _with_one(Kind.FOUR_SINGLE, "fours", "present"),
     Kind.FOUR_PAIR: _with_one(Kind.FOUR_PAIR, "fours", "pairs"),
-    Kind.SPACE_SHUTTLE: _chain(Kind.SPACE_SHUTTLE, 4),
+    Kind.SPACE_SHUTTLE: _chain(Kind.SPACE_SHUTTLE),
     Kind.SPACE_SHUTTLE_SINGLES: _with_wings(Kind.SPACE_SHUTTLE_SINGLES),
     Kind.SPACE_SHUTTLE_PAIRS: _with_wings(Kind.SPACE_SHUTTLE_PAIRS),
     Kind.BOMB: _simple(Kind.BOMB, "fours"),
@@ -713,7 +702,7 @@ def _lead_plan(rules: RuleSet) -> tuple[tuple[tuple[Family, int], ...], bool]:
         families = tuple(
             (
                 _LEAD_FAMILIES.get(kind, family) if kind in shadowed else family,
-                width + _CHAINED if width > 2 and SHAPES[kind].max_len > 1 else width,
+                width + _CHAINED if width > 2 and SHAPES[kind].chain else width,
             )
             for kind, family, width in _plan(rules)
         )
