@@ -131,9 +131,9 @@ def code_state() -> dict[str, Any]:
 def core_build() -> str:
     """How the measured rules core was built: ``mypyc`` when its hot modules are compiled
     extension modules (``scripts/compiled.sh``, the Docker image), else ``pure Python``."""
-    from service.rules import generate
+    from service.rules.fast import families
 
-    return "pure Python" if generate.__file__.endswith(".py") else "mypyc"
+    return "pure Python" if families.__file__.endswith(".py") else "mypyc"
 
 
 def machine() -> dict[str, Any]:

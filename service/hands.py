@@ -61,7 +61,6 @@ from .rules.cards import counts_of, parse_cards
 from .rules.events import GameError, Phase, Violation, deal_problems
 from .rules.game import Hand
 from .rules.scoring import Score
-from .rules.variants import power
 
 
 def longest_auction(rules: RuleSet) -> int:
@@ -365,7 +364,7 @@ def _first_bidder_problem(record: Record, rules: RuleSet) -> str | None:
     if rules.game is not Game.BIG_THREE or any(c.suit is None for c in [*cards, *record.kitty]):
         return None
     hearts = [
-        (power(rules.game, c.rank), seat)
+        (rules.model.power(c.rank), seat)
         for seat, hand in enumerate(record.hands)
         for c in hand
         if c.suit is Suit.HEARTS
@@ -378,7 +377,7 @@ def _first_bidder_problem(record: Record, rules: RuleSet) -> str | None:
     four = Card(Rank.FOUR, Suit.HEARTS)
     which = (
         "4H"
-        if low == power(rules.game, Rank.FOUR)
+        if low == rules.model.power(Rank.FOUR)
         else f"the lowest heart dealt ({four} is in the kitty)"
     )
     return f"seat {seat} holds {which} and bids first, not seat {record.first_bidder}"

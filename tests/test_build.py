@@ -20,24 +20,27 @@ from pathlib import Path
 
 import pytest
 
-from service.rules import cards, generate, moves
+from service.rules import cards, kickers, moves
+from service.rules.fast import families, hand, tables, wings
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILED = os.environ.get("DDZ_CORE") == "compiled"
 
 
-@pytest.mark.parametrize("module", [cards, generate, moves], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [cards, kickers, moves, families, hand, tables, wings], ids=lambda m: m.__name__
+)
 def test_the_core_under_test_is_the_build_asked_for(module: object) -> None:
     path = getattr(module, "__file__", "") or ""
     assert path.endswith(".py") is not COMPILED, path
 
 
 def test_a_python_the_tests_start_imports_the_same_build() -> None:
-    code = "import service.rules.generate as g; print(g.__file__)"
+    code = "import service.rules.fast.families as g; print(g.__file__)"
     found = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert found.stdout.strip() == generate.__file__
+    assert found.stdout.strip() == families.__file__
 
 
 def test_the_hook_compiles_with_the_locked_mypy() -> None:

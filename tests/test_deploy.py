@@ -42,6 +42,13 @@ BIN = Path(sys.prefix) / "bin"
 """The project's virtual environment: the dev tools, and the image's command for the first run."""
 DOCKERFILE = ROOT / "Dockerfile"
 COMPOSE = ROOT / "deploy" / "compose.yaml"
+#: The modules pyproject.toml's mypyc hook compiles, as paths in the installed package.
+COMPILED_MODULES = [
+    path.removesuffix(".py")
+    for path in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"][
+        "targets"
+    ]["wheel"]["hooks"]["mypyc"]["include"]
+]
 KUSTOMIZATION = ROOT / "deploy" / "k8s"
 K8S_VERSIONS = ("1.33.0", "1.37.0")
 """The oldest and the newest Kubernetes schemas kubernetes-validate 1.37 ships (no download)."""
@@ -433,8 +440,8 @@ def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> Non
     assert (site / "service" / "gunicorn.conf.py").is_file()
     # The image ships the rules core compiled by mypyc (pyproject.toml's hook, on in the
     # builder): an extension module beside each hot module's source.
-    for module in ("cards", "generate", "moves"):
-        assert list((site / "service" / "rules").glob(f"{module}.cpython-*.so")), module
+    for module in COMPILED_MODULES:
+        assert list((site / module).parent.glob(f"{Path(module).stem}.cpython-*.so")), module
 
     # compose.yaml's Redis command line, on loopback and a free port, then its referee's
     # environment with the host name "redis" pointing there.

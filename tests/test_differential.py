@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from service.rules import DOUZERO, RLCARD, Combination, Kind, RuleSet, classify, legal_moves
-from service.rules.kinds import THREE_PLAYER_KINDS
+from service.rules.model import THREE_PLAYER_FORMS
 from tests.oracles import douzero_oracle as dz
 from tests.oracles import rlcard_oracle as rl
 
@@ -49,7 +49,7 @@ FULL_DECK = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
 DEALS = 2000
 SEEDS = {"random": 20_240_611, "biased": 19_790_101}
 HAND_SIZES = (20, 17, 17)
-EVERY_KIND = {k.value for k in THREE_PLAYER_KINDS} - {
+EVERY_KIND = {f.kind.value for f in THREE_PLAYER_FORMS} - {
     "four_single",
     "four_pair",
     "space_shuttle",

@@ -28,8 +28,9 @@ from service.rules import (
     readings_of,
 )
 from service.rules.cards import RANK_CHARS, lookup_canonical
-from service.rules.combos import ACE
-from service.rules.generate import _Hand, _kicker_blocks, _lists_of, held_parts, joined_counts
+from service.rules.fast.hand import Held, _lists_of, held_parts, joined_counts
+from service.rules.fast.wings import _kicker_blocks
+from service.rules.model import ACE
 
 #: Every preset: the three-player ones, four_player (two decks) and big_three (no jokers).
 rule_sets = st.sampled_from(list(PRESETS.values()))
@@ -259,7 +260,7 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
     read directly."""
     counts = parse_counts(hand)
     for value in (counts, (5, *counts[1:])):
-        held = _Hand(value)
+        held = Held(value)
         direct = _lists_of(value, 0)
         assert (held.present, held.pairs, held.trios, held.fours) == direct
         masks = [sum(1 << r for r in ranks if r <= ACE) for ranks in direct]
@@ -267,13 +268,13 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
-    parts, held = lookup_canonical(hand, held_parts()), _Hand(counts)
-    assert parts == held.parts and joined_counts(parts) == counts == _Hand(None, parts).counts
+    parts, held = lookup_canonical(hand, held_parts()), Held(counts)
+    assert parts == held.parts and joined_counts(parts) == counts == Held(None, parts).counts
     assert lookup_canonical(hand[::-1], held_parts()) is None or hand == hand[::-1]
     assert lookup_canonical(hand + " ", held_parts()) is None
     # A response's hand joins only the lists its family reads (bits 1, 2, 4), and the fours.
     for lists in range(7):
-        part = _Hand(counts, parts, lists)
+        part = Held(counts, parts, lists)
         names = [n for bit, n in ((1, "present"), (2, "pairs"), (4, "trios")) if lists & bit]
         assert [getattr(part, n) for n in names] == [getattr(held, n) for n in names]
         assert part.fours == held.fours and not hasattr(part, "widest")

@@ -394,11 +394,12 @@ def test_s8_every_answer_names_rule_set_and_version() -> None:
 
 
 def test_s8_scoring_options_share_the_play_tables() -> None:
-    """RULES.md 8: bidding, kitty and cap options change no play, so their tables are shared."""
+    """RULES.md 8: bidding, kitty and cap options change no play, so their game model (and the
+    tables derived from it) is shared."""
     capped = get_ruleset("standard", multiplier_cap=7, kitty_hidden=True)
     assert capped.version != STANDARD.version
-    assert capped.memo is STANDARD.memo
-    assert get_ruleset("standard", kicker_ranks_repeat=True).memo is not STANDARD.memo
+    assert capped.model is STANDARD.model
+    assert get_ruleset("standard", kicker_ranks_repeat=True).model is not STANDARD.model
 
 
 def test_s8_presets_match_the_table() -> None:

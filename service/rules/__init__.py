@@ -38,7 +38,8 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .kinds import SHAPES, Kind, Shape
+from .kinds import Kind
+from .model import Form, Game, GameModel, KickerRules, Table, Tier
 from .moves import (
     LegalMoves,
     PlayCheck,
@@ -58,10 +59,8 @@ from .ruleset import (
     RLCARD,
     STANDARD,
     BiddingMode,
-    Game,
     RuleSet,
     RuleSetError,
-    Table,
     get_ruleset,
 )
 
@@ -72,7 +71,6 @@ __all__ = [
     "OPENSPIEL",
     "PRESETS",
     "RLCARD",
-    "SHAPES",
     "STANDARD",
     "BiddingMode",
     "Card",
@@ -80,7 +78,10 @@ __all__ = [
     "CardProblem",
     "Combination",
     "Counts",
+    "Form",
     "Game",
+    "GameModel",
+    "KickerRules",
     "Kind",
     "LegalMoves",
     "PlayCheck",
@@ -88,9 +89,9 @@ __all__ = [
     "Reason",
     "RuleSet",
     "RuleSetError",
-    "Shape",
     "Suit",
     "Table",
+    "Tier",
     "Verdict",
     "beats",
     "best_beating",

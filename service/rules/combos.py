@@ -1,8 +1,9 @@
 """Combinations: the value object, classification of a card set into every reading, and beats.
 
-Classification is table-driven: for a rule set, ``tables(rules)[n]`` lists every (kind,
-chain length) whose combinations hold ``n`` cards; each is tried at every chain position the
-rank counts allow, and what is left must be a legal set of kickers (RULES.md section 2).
+Classification reads the game's forms (``service.rules.model``): ``by_size(model)[n]`` lists
+every (form, chain length) whose combinations hold ``n`` cards; each is tried at every chain
+position the rank counts allow, and what is left must be a legal set of kickers
+(``service.rules.kickers``; RULES.md section 2). Beating reads the forms' tiers (section 3).
 
 >>> [str(c) for c in readings_of(read_hand("33344"))]
 ['trio_pair 33344 (rank 3)']
@@ -12,38 +13,17 @@ rank counts allow, and what is left must be a legal set of kickers (RULES.md sec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import chain, combinations, repeat
-from math import comb
+from functools import cache
 
-from .cards import (
-    EMPTY,
-    NUM_RANKS,
-    RANK_CHARS,
-    Counts,
-    Rank,
-    format_counts,
-    parse_rank,
-    read_hand,
-)
-from .kinds import (
-    BOMB_KINDS,
-    GAME_KINDS,
-    KIND_ORDER,
-    SHAPES,
-    THREE_PLAYER_KINDS,
-    TOP_KINDS,
-    Kind,
-    Shape,
-)
-from .ruleset import STANDARD, Game, RuleSet, get_ruleset
+from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank, format_counts, parse_rank, read_hand
+from .kickers import kickers_ok
+from .kinds import KIND_ORDER, Kind
+from .model import Form, Game, GameModel, Tier
+from .ruleset import STANDARD, RuleSet, get_ruleset
 
-ACE = int(Rank.ACE)
-TWO = int(Rank.TWO)
-BLACK, RED = int(Rank.BLACK_JOKER), int(Rank.RED_JOKER)
-ROCKET_COUNTS: Counts = (0,) * BLACK + (1, 1)
 _WIRE_KINDS = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
 """Each kind's wire name and display names, looked up once (``Combination.as_dict`` is hot)."""
 
@@ -66,11 +46,9 @@ class Combination:
     kickers: str
     order: tuple[int, int, int, tuple[int, ...]] = field(compare=False, repr=False)
     power: int = field(compare=False, repr=False)
-    """The primal rank's place in the game's rank order (the rank's index, except in Big
-    Three, where 3 is the highest)."""
-    wire: object = field(default=None, init=False, compare=False, repr=False)
-    """A serializer's memo of this combination's encoded wire form (the HTTP layer keeps its
-    JSON here: combinations are interned, so each is encoded once); the core never reads it."""
+    """The primal rank's place in the game's rank order (``GameModel.power``)."""
+    tier: Tier = field(compare=False, repr=False)
+    """Its form's step on the bomb ladder (``Tier``)."""
 
     @classmethod
     def of(
@@ -117,8 +95,12 @@ class Combination:
     @property
     def is_bomb(self) -> bool:
         """Whether this is a bomb: of any size in the four-player game (the rocket and the nuke
-        are not bombs; four-with-kickers are not)."""
-        return self.kind in BOMB_KINDS
+        are not bombs; four-with-kickers are not).
+
+        >>> Combination.of("3333").is_bomb, Combination.of("333345").is_bomb
+        (True, False)
+        """
+        return self.tier is Tier.BOMB
 
     def __str__(self) -> str:
         return f"{self.kind} {self.cards} (rank {self.rank.char})"
@@ -146,173 +128,76 @@ _INTERNED: dict[Hashable, Combination] = {}
 _INTERN_LIMIT = 200_000
 
 
-def interned(key: Hashable, build: Callable[[], Combination]) -> Combination:
-    """The combination kept under ``key``, built on first use (every game's, one bounded table)."""
-    combo = _INTERNED.get(key)
+def make(
+    form: Form, start: int, length: int, kickers: tuple[int, ...] = (), order: str = RANK_CHARS
+) -> Combination:
+    """The combination of ``form`` whose primal chain starts at ``start``, with ``kickers``
+    (their ranks, one entry per card, ascending), in a game whose ranks go up as ``order``;
+    interned (every game's, one bounded table).
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> make(THREE_PLAYER_FORMS[4], 8, 1, (0, 0))
+    Combination.of('33JJJ', kind='trio_pair', rank='J')
+    """
+    key = (form.kind, form.width, start, length, kickers, order)
+    combo = _INTERNED.get(key)  # the hot path: no call when the combination is known
     if combo is None:
         if len(_INTERNED) >= _INTERN_LIMIT:
             _INTERNED.clear()
-        combo = _INTERNED[key] = build()
+        combo = _INTERNED[key] = _build(form, start, length, kickers, order)
     return combo
 
 
-def make(kind: Kind, start: int, length: int, kickers: tuple[int, ...] = ()) -> Combination:
-    """The combination of ``kind`` whose primal chain starts at ``start`` (interned).
-
-    ``kickers`` lists the kicker ranks, one entry per card, ascending.
-    """
-    key = (kind, start, length, kickers)
-    combo = _INTERNED.get(key)  # the hot path: no call when the combination is known
-    return combo if combo is not None else interned(key, lambda: _build(*key))
-
-
-def _build(kind: Kind, start: int, length: int, kickers: tuple[int, ...]) -> Combination:
-    if kind is Kind.ROCKET:
-        primal = "BR"
-        top = RED
-    else:
-        width = SHAPES[kind].width
-        primal = "".join(RANK_CHARS[r] * width for r in range(start, start + length))
-        top = start + length - 1
+def _build(
+    form: Form, start: int, length: int, kickers: tuple[int, ...], order: str
+) -> Combination:
+    top = start + length - 1
+    primal = "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1))
     counts = [0] * NUM_RANKS
     for r in kickers:
         counts[r] += 1
     kicker_text = format_counts(tuple(counts))
-    for r, char in enumerate(RANK_CHARS):
-        counts[r] += primal.count(char)
+    for r in range(start, top + 1):
+        counts[r] += form.width
+    power = order.find(RANK_CHARS[top])
+    chain = 1 if form.tier is Tier.TOP else length
+    ordering = (KIND_ORDER[form.kind], power, form.width * length, kickers)
     cards = format_counts(tuple(counts))
-    order = (KIND_ORDER[kind], top, length, kickers)
-    return Combination(kind, Rank(top), length, cards, primal, kicker_text, order, top)
+    return Combination(
+        form.kind, Rank(top), chain, cards, primal, kicker_text, ordering, power, form.tier
+    )
 
 
-# --- Kicker rules (RULES.md section 2, options of section 8) -----------------------------------
+# --- Classification (RULES.md 2 and 4) -----------------------------------------------------------
 
 
-def kicker_caps(rules: RuleSet, shape: Shape, start: int, length: int) -> list[int]:
-    """How many single kicker cards of each rank a combination may carry at this position.
+@cache
+def by_size(model: GameModel) -> dict[int, tuple[tuple[Form, int], ...]]:
+    """Per card count, every (form, chain length) of a game whose combinations hold that many.
 
-    Primal ranks are 0 (rule 1); other ranks 1, or ``kicker_rank_max`` under repeats, or 4 for
-    an airplane under ``bomb_in_kickers`` (RULES.md 8 names airplanes only); a kicker trio next
-    to an airplane's chain only under ``adjacent_trio_kickers``.
+    >>> [(form.kind.value, n) for form, n in by_size(STANDARD.model)[2]]
+    [('pair', 1), ('rocket', 2)]
     """
-    airplane = shape.chain and shape.width == 3
-    bomb_ok = airplane or not rules.bomb_in_kickers
-    repeat = rules.max_kicker_repeat if bomb_ok else rules.kicker_rank_max
-    caps = [repeat] * TWO + [repeat, 1, 1]
-    for r in range(start, start + length):
-        caps[r] = 0
-    if airplane and not rules.adjacent_trio_kickers:
-        for r in (start - 1, start + length):
-            if 0 <= r <= ACE:
-                caps[r] = min(caps[r], 2)
-    return caps
+    found: dict[int, list[tuple[Form, int]]] = {}
+    for form in model.forms:
+        for length in form.lengths():
+            found.setdefault(form.size(length), []).append((form, length))
+    return {n: tuple(v) for n, v in found.items()}
 
 
-def pair_caps(rules: RuleSet, start: int, length: int) -> list[int]:
-    """How many pair kickers of each rank a combination may carry (jokers never pair)."""
-    caps = [2 if rules.same_rank_pairs else 1] * (TWO + 1) + [0, 0]
-    for r in range(start, start + length):
-        caps[r] = 0
-    return caps
+def primal_starts(counts: Counts, form: Form, length: int) -> list[int]:
+    """Every start of a run of ``length`` ranks of ``form`` each held ``form.width`` times.
 
-
-def singles_ok(kick: Counts, caps: Sequence[int], rules: RuleSet) -> bool:
-    """Whether these kicker counts are a legal set of single kickers under ``caps``.
-
-    Under ``bomb_in_kickers`` a rank is held at most ``kicker_rank_max`` times, or four times:
-    with ``kicker_rank_max`` 2, three of a rank are still not kickers.
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> primal_starts((1,) * 6 + (0,) * 9, THREE_PLAYER_FORMS[5], 5)
+    [0, 1]
     """
-    if kick[BLACK] and kick[RED] and not rules.rocket_as_kickers:
-        return False
-    if not all(k <= c for k, c in zip(kick, caps, strict=True)):
-        return False
-    return not has_kicker_gap(kick, rules)
-
-
-def has_kicker_gap(kick: Sequence[int], rules: RuleSet) -> bool:
-    """Whether some rank is held more than ``kicker_rank_max`` times but fewer than four."""
-    limit = rules.kicker_rank_max
-    return rules.bomb_in_kickers and limit < 3 and any(limit < k < 4 for k in kick)
-
-
-def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
-    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times."""
-    pool = list(chain.from_iterable(map(repeat, ranks, caps)))
-    if comb(len(pool), k) <= 4096:
-        return list(dict.fromkeys(combinations(pool, k)))
-    found: list[tuple[int, ...]] = []
-
-    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
-        if left == 0:
-            found.append(chosen)
-        elif index < len(ranks):
-            for times in range(min(caps[index], left) + 1):
-                extend(index + 1, left - times, chosen + (ranks[index],) * times)
-
-    extend(0, k, ())
-    return sorted(found)
-
-
-def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:
-    """Whether these kicker counts split into legal pair kickers under ``caps``."""
-    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
-
-
-# --- Classification -----------------------------------------------------------------------------
-
-
-BySize = dict[int, tuple[tuple[Kind, Shape, int], ...]]
-"""Per card count, every (kind, shape, chain length) whose combinations hold that many cards."""
-
-
-def allowed_kinds(rules: RuleSet) -> tuple[Kind, ...]:
-    """The kinds that exist under a rule set, in listing order."""
-    if rules.game is not Game.THREE_PLAYER:
-        return GAME_KINDS[rules.game.value]
-    off = set(Kind) - set(THREE_PLAYER_KINDS)
-    if not rules.four_with_two:
-        off |= {Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS}
-    if not rules.four_with_single:
-        off.add(Kind.FOUR_SINGLE)
-    if not rules.four_with_pair:
-        off.add(Kind.FOUR_PAIR)
-    if not rules.space_shuttle:
-        off |= {Kind.SPACE_SHUTTLE, Kind.SPACE_SHUTTLE_SINGLES, Kind.SPACE_SHUTTLE_PAIRS}
-    return tuple(k for k in Kind if k not in off)
-
-
-def tables(rules: RuleSet) -> BySize:
-    """The classification table of a rule set (built once per rule set, kept on it)."""
-    built: BySize | None = rules.memo.get("shapes")
-    if built is None:
-        built = rules.memo["shapes"] = _build_tables(rules)
-    return built
-
-
-def _build_tables(rules: RuleSet) -> BySize:
-    by_size: dict[int, list[tuple[Kind, Shape, int]]] = {}
-    for kind in allowed_kinds(rules):
-        if kind is Kind.ROCKET:
-            continue
-        shape = SHAPES[kind]
-        for length in range(shape.min_len, shape.max_len + 1):
-            by_size.setdefault(shape.size(length), []).append((kind, shape, length))
-    return {n: tuple(v) for n, v in by_size.items()}
-
-
-def primal_starts(counts: Counts, shape: Shape, length: int) -> Iterable[int]:
-    """Every start of a run of ``length`` ranks each held at least ``shape.width`` times."""
-    width = shape.width
-    if not shape.chain:
-        top = RED if width == 1 else TWO
-        return [r for r in range(top + 1) if counts[r] >= width]
+    width = form.width
     return [
-        s for s in range(ACE - length + 2) if all(counts[r] >= width for r in range(s, s + length))
+        s
+        for s in range(form.low, form.high - length + 2)
+        if all(counts[r] >= width for r in range(s, s + length))
     ]
-
-
-def _kickers_of(kick: Counts) -> tuple[int, ...]:
-    return tuple(r for r in range(NUM_RANKS) for _ in range(kick[r]))
 
 
 def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
@@ -321,37 +206,37 @@ def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination,
     >>> [c.kind.value for c in readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))]
     ['airplane', 'airplane_singles', 'airplane_singles']
     """
-    if rules.game is not Game.THREE_PLAYER:
-        # The other games' forms build on this module's Combination, so they load late.
-        from .variants import variant_readings  # noqa: PLC0415
+    return readings(counts, rules.model)
 
-        return variant_readings(counts, rules)
-    if counts == ROCKET_COUNTS:
-        return (make(Kind.ROCKET, BLACK, 1),)
+
+def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
+    """Every reading of some rank counts in a game, preferred first: each form of that many
+    cards at each position the counts hold, what is left its legal kickers.
+
+    >>> [c.kind.value for c in readings((0, 0, 0, 4) + (0,) * 11, STANDARD.model)]
+    ['bomb']
+    """
     found: list[Combination] = []
-    for kind, shape, length in tables(rules).get(sum(counts), ()):
-        for start in primal_starts(counts, shape, length):
+    for form, length in by_size(model).get(sum(counts), ()):
+        for start in primal_starts(counts, form, length):
             kick = list(counts)
             for r in range(start, start + length):
-                kick[r] -= shape.width
-            if _kickers_legal(tuple(kick), shape, start, length, rules):
-                found.append(make(kind, start, length, _kickers_of(tuple(kick))))
+                kick[r] -= form.width
+            if kickers_ok(tuple(kick), form, start, length, model.kickers):
+                kickers = tuple(r for r in range(NUM_RANKS) for _ in range(kick[r]))
+                found.append(make(form, start, length, kickers, model.order))
     return tuple(sorted(found, key=preference))
 
 
-def _kickers_legal(kick: Counts, shape: Shape, start: int, length: int, rules: RuleSet) -> bool:
-    if shape.kickers == 0:
-        return kick == EMPTY
-    if shape.kicker_width == 1:
-        return singles_ok(kick, kicker_caps(rules, shape, start, length), rules)
-    return pairs_ok(kick, pair_caps(rules, start, length))
+def preference(combo: Combination) -> tuple[bool, bool, bool, int, int, int]:
+    """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest.
 
-
-def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
-    """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest."""
+    >>> min(readings_of((0, 0, 0, 4) + (0,) * 11), key=preference).kind.value
+    'bomb'
+    """
     return (
-        combo.kind not in TOP_KINDS,
-        combo.kind not in BOMB_KINDS,
+        combo.tier is not Tier.TOP,
+        combo.tier is not Tier.BOMB,
         bool(combo.kickers),
         -combo.length,
         -combo.power,
@@ -362,7 +247,12 @@ def preference(combo: Combination) -> tuple[int, int, int, int, int, int]:
 def choose(
     readings: Sequence[Combination], kind: Kind | str | None, rank: Rank | str | None
 ) -> Combination | None:
-    """The reading a client declared (kind, and rank where needed), or the preferred one."""
+    """The reading a client declared (kind, and rank where needed), or the preferred one.
+
+    >>> found = readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))
+    >>> choose(found, "airplane_singles", "6")
+    Combination.of('333444555666', kind='airplane_singles', rank='6')
+    """
     if kind is None and rank is None:
         return readings[0] if readings else None
     if isinstance(rank, str):
@@ -427,9 +317,9 @@ def beats(play: Combination, previous: Combination) -> Verdict:
     >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
     <Reason.DIFFERENT_LENGTH: 'different_length'>
     """
-    if previous.kind in TOP_KINDS:  # a rocket on the rocket too: a play never beats itself
+    if previous.tier is Tier.TOP:  # a rocket on the rocket too: a play never beats itself
         return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
-    if play.kind in TOP_KINDS:
+    if play.tier is Tier.TOP:
         return Verdict(True, Reason.ROCKET, f"the {play.kind} beats everything")
     if play.is_bomb and not previous.is_bomb:
         return Verdict(True, Reason.BOMB, f"a {play.kind} beats any {previous.kind}")
@@ -494,6 +384,8 @@ __all__ = [
     "choose",
     "get_ruleset",
     "make",
+    "preference",
     "read_play",
+    "readings",
     "readings_of",
 ]

@@ -56,7 +56,8 @@ from .events import (
     Violation,
     deal_problems,
 )
-from .kinds import BOMB_KINDS, TOP_KINDS, Kind
+from .kinds import Kind
+from .model import BOMB_KINDS, TOP_KINDS
 from .moves import LegalMoves, check_play, legal_moves
 from .ruleset import STANDARD, BiddingMode, RuleSet
 from .scoring import Score, Side, score

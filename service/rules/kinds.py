@@ -1,18 +1,13 @@
-"""The kinds of combination (RULES.md section 2) and the shape each one has, as data.
+"""The kinds of combination of every game (RULES.md 2, 8, 9 and 10): the wire vocabulary.
 
-A shape says how a kind is built: ``width`` cards of each primal rank, a chain of ``min_len`` to
-``max_len`` consecutive primal ranks, and per primal rank ``kickers`` attachments of
-``kicker_width`` cards. Classification and move generation both read these tables.
+How each kind is built in a game is its ``Form`` (``service.rules.model``).
 
->>> SHAPES[Kind.AIRPLANE_SINGLES]
-Shape(width=3, min_len=2, max_len=5, kickers=1, kicker_width=1, chain=True)
->>> Kind.TRIO_PAIR.name_zh
-'三带二'
+>>> Kind.TRIO_PAIR.name_zh, Kind.TRIO_PAIR.display_name
+('三带二', 'Trio with pair')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -116,68 +111,6 @@ _NAMES: dict[Kind, tuple[str, str]] = {
     Kind.MISSILE: ("Missile", "七炸"),
     Kind.SKY_EXPLOSION: ("Sky explosion", "八炸"),
     Kind.NUKE: ("Nuke", "天王炸"),
-}
-
-#: Kinds that beat every play outside them (RULES.md 3 and 9); within, more cards win, then rank.
-BOMB_KINDS = frozenset({Kind.BOMB, Kind.SIX_ROCKET, Kind.MISSILE, Kind.SKY_EXPLOSION})
-#: Kinds that beat everything and that nothing beats: the rocket, the four-player nuke.
-TOP_KINDS = frozenset({Kind.ROCKET, Kind.NUKE})
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """How a kind is built: primal width, chain length bounds, kickers per primal rank."""
-
-    width: int
-    min_len: int = 1
-    max_len: int = 1
-    kickers: int = 0
-    kicker_width: int = 0
-    chain: bool = False
-
-    def size(self, length: int) -> int:
-        """How many cards a combination of this shape holds at a chain length."""
-        return length * (self.width + self.kickers * self.kicker_width)
-
-
-#: Every three-player kind's shape (RULES.md section 2, and the optional kinds of section 8).
-#: The rocket is not a shape of ranks; it is handled on its own.
-SHAPES: dict[Kind, Shape] = {
-    Kind.SINGLE: Shape(1),
-    Kind.PAIR: Shape(2),
-    Kind.TRIO: Shape(3),
-    Kind.TRIO_SINGLE: Shape(3, kickers=1, kicker_width=1),
-    Kind.TRIO_PAIR: Shape(3, kickers=1, kicker_width=2),
-    Kind.CHAIN: Shape(1, 5, 12, chain=True),
-    Kind.PAIR_CHAIN: Shape(2, 3, 10, chain=True),
-    Kind.AIRPLANE: Shape(3, 2, 6, chain=True),
-    Kind.AIRPLANE_SINGLES: Shape(3, 2, 5, 1, 1, chain=True),
-    Kind.AIRPLANE_PAIRS: Shape(3, 2, 4, 1, 2, chain=True),
-    Kind.FOUR_TWO_SINGLES: Shape(4, kickers=2, kicker_width=1),
-    Kind.FOUR_TWO_PAIRS: Shape(4, kickers=2, kicker_width=2),
-    Kind.FOUR_SINGLE: Shape(4, kickers=1, kicker_width=1),
-    Kind.FOUR_PAIR: Shape(4, kickers=1, kicker_width=2),
-    Kind.SPACE_SHUTTLE: Shape(4, 2, 5, chain=True),
-    Kind.SPACE_SHUTTLE_SINGLES: Shape(4, 2, 3, 2, 1, chain=True),
-    Kind.SPACE_SHUTTLE_PAIRS: Shape(4, 2, 2, 2, 2, chain=True),
-    Kind.BOMB: Shape(4),
-}
-"""The kinds of the other games have their shapes in ``service.rules.variants``."""
-
-#: The kinds of the three-player game (sections 2 and 8), in ``Kind`` order.
-THREE_PLAYER_KINDS = tuple(Kind)[: tuple(Kind).index(Kind.ROCKET) + 1]
-
-#: The kinds of the other games (RULES.md 9 and 10), by ``Game`` value, in ``Kind`` order.
-GAME_KINDS: dict[str, tuple[Kind, ...]] = {
-    "four_player": (
-        *(Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_PAIR, Kind.CHAIN, Kind.PAIR_CHAIN),
-        *(Kind.AIRPLANE, Kind.AIRPLANE_PAIRS, Kind.BOMB, Kind.SIX_ROCKET, Kind.MISSILE),
-        *(Kind.SKY_EXPLOSION, Kind.NUKE),
-    ),
-    "big_three": (
-        *(Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.QUAD),
-        *(Kind.RUN, Kind.PAIR_RUN, Kind.TRIO_RUN, Kind.QUAD_RUN),
-    ),
 }
 
 #: The order kinds are listed in (legal moves, readings of equal preference).

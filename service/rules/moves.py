@@ -1,9 +1,11 @@
 """Legal moves: every lead of a hand, or every response to a play; classification; membership.
 
 A card set is listed once, as its preferred reading (among those that beat the play to
-answer), in the order of ``generate``. Classification looks card sets up in the rule set's
-universe: every playable card set with all its readings, built once from the generator run on
-the whole deck (``readings_of`` answers the same from the shapes; a test checks they agree).
+answer), in listing order: the reference engine's (``service.rules.engine``), and for the
+three-player game the fast path's (``service.rules.fast``), which the tests check against it.
+Classification looks card sets up in the game's universe: every playable card set with all its
+readings, built once from the generator run on the whole deck (``readings_of`` answers the
+same from the forms; a test checks they agree).
 
 >>> moves = legal_moves("33344", previous="555")
 >>> [m.cards for m in moves], moves.can_pass
@@ -27,6 +29,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeGuard, cast
 
+from . import fast
 from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
     _THREE_PLAYER,
@@ -37,15 +40,9 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .generate import (
-    HELD_PARTS,
-    Parts,
-    Universe,
-    generate,
-    held_parts,
-    joined_counts,
-    universe,
-)
+from .engine import reference_moves
+from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
+from .fast.tables import Universe, tables_of
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -63,12 +60,25 @@ def classifier(rules: RuleSet = STANDARD) -> Callable[[str], tuple[Combination, 
     return universe(rules).__getitem__
 
 
+def universe(rules: RuleSet = STANDARD) -> Universe:
+    """Every card set playable under ``rules`` with its readings, preferred first (built once
+    per game model).
+
+    >>> len(universe()), [c.kind.value for c in universe()["3333"]]
+    (12654, ['bomb'])
+    """
+    return tables_of(rules.model).universe or fast.universe(rules.model)
+
+
 def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
     """Every reading of a card list under ``rules``, preferred first; empty if none.
 
     Raises ``CardError`` when the cards cannot be read or the deck cannot hold them.
+
+    >>> [c.kind.value for c in classify("3 3 3 3")], classify("3345")
+    (['bomb'], ())
     """
-    table = cast(Universe, rules.memo.get("universe") or universe(rules))
+    table = universe(rules)
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 
 
@@ -189,7 +199,12 @@ class LegalMoves:
     def moves(self) -> list[Combination]:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
-            self._moves = generate(self._hand, self.rules, self.previous, self.kinds, self._parts)
+            model = self.rules.model
+            if model.game is _THREE_PLAYER:
+                found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
+            else:
+                found = reference_moves(self.hand, model, self.previous, self.kinds)
+            self._moves = found
         return self._moves
 
     @property
@@ -252,9 +267,7 @@ def legal_moves(
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
         counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
-    if type(previous) is str and (
-        readings := (rules.memo.get("universe") or universe(rules))[previous]
-    ):
+    if type(previous) is str and (readings := universe(rules)[previous]):
         before: Combination | None = readings[0]
     else:
         before = _previous(previous, rules)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .model import Game, GameModel, Table
+
 
 class BiddingMode(StrEnum):
     """How the auction runs (RULES.md section 6)."""
@@ -29,67 +31,6 @@ class BiddingMode(StrEnum):
     UNTIL_TWO_PASSES = "until_two_passes"
     """Bidding goes round until the last bid is followed by two passes."""
 
-
-class Game(StrEnum):
-    """Which game a rule set plays: its deck, seats, deal and kinds (RULES.md 1, 9 and 10)."""
-
-    THREE_PLAYER = "three_player"
-    """Dou Dizhu: one deck of 54, three seats of 17 and a kitty of 3 (sections 1 to 8)."""
-    FOUR_PLAYER = "four_player"
-    """Four-player Dou Dizhu: two decks of 108, four seats of 25 and a kitty of 8 (section 9)."""
-    BIG_THREE = "big_three"
-    """Big Three (大三): 52 cards, no jokers, 3 the highest rank, three seats of 16 and a kitty
-    of 4 (section 10)."""
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Table:
-    """What a game deals and how its turns go: the facts a rule set does not choose."""
-
-    seats: int
-    """Players, seats 0 to ``seats - 1``; after seat i comes seat (i + 1) % seats."""
-    hand: int
-    """Cards dealt to each seat."""
-    kitty: int
-    """Cards left for the landlord (the high bidder)."""
-    copies: int
-    """Decks: how many of each suited card; ``4 * copies`` cards of a rank."""
-    jokers: int
-    """Jokers of each colour in the deck (0: no jokers)."""
-    first_bid_required: bool = False
-    """The first bidder may not pass (Big Three), so there is never a redeal."""
-    first_bidder_leads: bool = False
-    """The first bidder leads the first trick, not the landlord (Big Three)."""
-    multipliers: bool = True
-    """Bombs, rockets, spring and doublings multiply the stake (not in Big Three)."""
-    max_bid: int = 3
-    """The highest bid; bids are 1 to ``max_bid``."""
-
-    @property
-    def landlord_hand(self) -> int:
-        """How many cards the landlord holds after taking the kitty."""
-        return self.hand + self.kitty
-
-    @property
-    def full_deck(self) -> tuple[int, ...]:
-        """The whole deck as rank counts (``3`` to ``2``, then the two jokers)."""
-        return (4 * self.copies,) * 13 + (self.jokers,) * 2
-
-
-TABLES: dict[Game, Table] = {
-    Game.THREE_PLAYER: Table(seats=3, hand=17, kitty=3, copies=1, jokers=1),
-    Game.FOUR_PLAYER: Table(seats=4, hand=25, kitty=8, copies=2, jokers=2),
-    Game.BIG_THREE: Table(
-        seats=3,
-        hand=16,
-        kitty=4,
-        copies=1,
-        jokers=0,
-        first_bid_required=True,
-        first_bidder_leads=True,
-        multipliers=False,
-    ),
-}
 
 #: The options of the three-player game's kickers and four-with kinds; other games have none.
 THREE_PLAYER_OPTIONS = (
@@ -139,15 +80,15 @@ class RuleSet:
     kitty_hidden: bool = False
     multiplier_cap: int | None = None
     overrides: tuple[str, ...] = field(default=(), compare=False)
-    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    """Tables derived from the play options by other modules, built once and shared by every
-    rule set with the same play options (not an option)."""
+    model: GameModel = field(init=False, compare=False, repr=False)
+    """The game these options make (``service.rules.model``): its table, forms and kicker
+    rules, one object shared by every rule set with the same game and play options."""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
             raise RuleSetError(problem)
-        key = tuple(getattr(self, name) for name in PLAY_OPTIONS)
-        object.__setattr__(self, "memo", _MEMOS.setdefault(key, {}))
+        options = {name: getattr(self, name) for name in PLAY_OPTIONS}
+        object.__setattr__(self, "model", GameModel.build(self.game, options))
 
     def _problems(self) -> list[str]:
         problems = [
@@ -189,14 +130,7 @@ class RuleSet:
     @property
     def table(self) -> Table:
         """What the game deals and how its turns go (seats, hand and kitty sizes, the deck)."""
-        return TABLES[self.game]
-
-    @property
-    def max_kicker_repeat(self) -> int:
-        """How many single kickers of one combination may share a rank."""
-        if not self.kicker_ranks_repeat:
-            return 1
-        return 4 if self.bomb_in_kickers else self.kicker_rank_max
+        return self.model.table
 
     @property
     def fingerprint(self) -> str:
@@ -270,16 +204,13 @@ def _plain(value: Any) -> Any:
 OPTION_NAMES = tuple(
     f.name
     for f in dataclasses.fields(RuleSet)
-    if f.name not in ("name", "version", "description", "overrides", "memo")
+    if f.name not in ("name", "version", "description", "overrides", "model")
 )
 PLAY_OPTIONS = tuple(
     n for n in OPTION_NAMES if n not in ("bidding", "kitty_hidden", "multiplier_cap")
 )
 """The options that decide which plays exist and how they compare (the rest are about bidding
-and scoring); rule sets equal in these share their tables."""
-
-_MEMOS: dict[tuple[Any, ...], dict[str, Any]] = {}
-"""One table store per distinct play options: bounded, as those options take few values."""
+and scoring); rule sets equal in these share their ``GameModel``."""
 
 BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in ("bool", bool))
 

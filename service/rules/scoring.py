@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .ruleset import STANDARD, Game, RuleSet
+from .model import Game
+from .ruleset import STANDARD, RuleSet
 
 
 class Side(StrEnum):

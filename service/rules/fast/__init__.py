@@ -1,0 +1,218 @@
+"""The fast path of the three-player game: the reference engine's answers, from tables.
+
+``generate`` lists the same moves as ``service.rules.engine.reference_moves``, in the same
+order, for a three-player game model: each form's family (``families``, ``wings``) lists its
+combinations from tables made of the form, the kicker rules come from
+``service.rules.kickers``, and the readings a card set may take come from the game's universe
+(``universe``: every playable card set with its readings, from the families run on the whole
+deck). Nothing here is a rule: the perft golden files, the universe digests and a property test
+over random and airplane-rich hands check it against the reference engine.
+
+>>> from service.rules import STANDARD, Combination, read_hand
+>>> [c.cards for c in generate(read_hand("3456789"), STANDARD.model, Combination.of("34567"), None)]
+['45678', '56789']
+>>> len(universe(STANDARD.model)["333444555666"])
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from itertools import compress
+from operator import attrgetter
+
+from ..cards import Counts
+from ..combos import Combination, preference
+from ..engine import every_reading as reference_readings
+from ..kinds import Kind
+from ..model import THREE_PLAYER_FORMS, Game, GameModel, Tier
+from .families import NEEDS, plain_family
+from .hand import Held, Parts, held_parts, joined_counts
+from .tables import Clashes, Family, Found, LeadPlan, Plan, Responses, Tables, Universe, tables_of
+from .wings import with_wings
+
+_THREE_PLAYER = Game.THREE_PLAYER
+
+
+#: How each three-player kind's moves are found: its form's family (RULES.md 2 and 8).
+FAMILIES: dict[Kind, Family] = {
+    form.kind: with_wings(form) if form.chain and form.kickers else plain_family(form)
+    for form in THREE_PLAYER_FORMS
+}
+#: The lead families of the kinds with wings, for leads of every kind (``wings.with_wings``).
+_LEAD_FAMILIES: dict[Kind, Family] = {
+    form.kind: with_wings(form, lead=True)
+    for form in THREE_PLAYER_FORMS
+    if form.chain and form.kickers
+}
+#: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
+#: than the rank's count, as they need two neighbouring ranks held that many times.
+_CHAINED = 10
+
+
+def _plan(tables: Tables) -> Plan:
+    """Per form of the game, in listing order: its kind, family and the cards of one rank it
+    needs."""
+    plan = tables.plan
+    if plan is None:
+        model = tables.model
+        assert model.game is _THREE_PLAYER, "the fast path serves the three-player game"
+        plan = tables.plan = tuple((f.kind, FAMILIES[f.kind], f.width) for f in model.forms)
+    return plan
+
+
+def _lead_plan(tables: Tables) -> LeadPlan:
+    """The families that list leads of every kind (``_plan``'s, with the lead families of the
+    kinds with wings that have readings not preferred), each with the width a hand needs for
+    it (``_CHAINED`` added for chains of trios or fours), and whether their list needs
+    ``_distinct``: only when some other kind has such readings."""
+    plan = tables.leads
+    if plan is None:
+        shadowed = {combo.kind for combo in _clashes(tables).shadowed}
+        model = tables.model
+        families = tuple(
+            (
+                _LEAD_FAMILIES.get(kind, family) if kind in shadowed else family,
+                width + _CHAINED if width > 2 and model.form(kind).chain else width,
+            )
+            for kind, family, width in _plan(tables)
+        )
+        plan = tables.leads = (families, not shadowed <= _LEAD_FAMILIES.keys())
+    return plan
+
+
+def _response_plan(tables: Tables) -> Responses:
+    """Per kind of a play to answer: its family, whether its listing needs ``_distinct`` (a
+    reading of that kind belongs to a card set of several readings), and the rank lists the
+    family reads (``NEEDS``)."""
+    clashing = _clashes(tables).kinds
+    plan = tables.responses = {
+        kind: (family, kind in clashing, NEEDS[kind]) for kind, family, _ in _plan(tables)
+    }
+    return plan
+
+
+def _above(tables: Tables, tier: Tier) -> tuple[Family, ...]:
+    """The families of the forms above a tier on the bomb ladder (bombs, then the top play)."""
+    return tuple(FAMILIES[form.kind] for form in tables.model.forms if form.tier > tier)
+
+
+def generate(
+    hand: Counts | None,
+    model: GameModel,
+    previous: Combination | None,
+    kinds: Collection[Kind] | None,
+    parts: Parts | None = None,
+) -> list[Combination]:
+    """The moves of a three-player hand given as its rank counts, or as its ``parts``
+    (``hand.held_parts``; the counts may then be None and are joined only where a family reads
+    them): a response lists the plays of ``previous``'s kind that beat it, then the forms of a
+    higher tier (RULES.md 3)."""
+    table = tables_of(model)
+    if previous is None:
+        return _leads(Held(hand, parts), table, kinds)
+    if previous.tier is Tier.TOP:
+        return []
+    family, dedupe, lists = (table.responses or _response_plan(table))[previous.kind]
+    held = Held(hand, parts, lists)
+    found: Found = []
+    family(held, table, previous.power, previous.length, found)
+    for higher in _BOMB_FAMILIES if previous.tier is Tier.PLAY else _TOP_FAMILIES:
+        higher(held, table, -1, 0, found)
+    if kinds is not None:
+        found = [c for c in found if c.kind in kinds]
+    return _distinct(found, table) if dedupe else found
+
+
+_BOMB_FAMILIES = tuple(FAMILIES[f.kind] for f in THREE_PLAYER_FORMS if f.tier > Tier.PLAY)
+_TOP_FAMILIES = tuple(FAMILIES[f.kind] for f in THREE_PLAYER_FORMS if f.tier > Tier.BOMB)
+
+
+def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[Combination]:
+    """Every lead of a hand (of the ``kinds`` given)."""
+    found: Found = []
+    widest = held.widest
+    if kinds is None:
+        families, dedupe = tables.leads or _lead_plan(tables)
+        if widest > 2:  # two neighbouring chain ranks held thrice (or four times): chains of them
+            a, b, c = held.parts
+            trios = a[6] | b[6] | c[6]
+            if trios & trios >> 1:
+                fours = a[7] | b[7] | c[7]
+                widest = _CHAINED + (4 if fours & fours >> 1 else 3)
+        for family, width in families:
+            if width <= widest:
+                family(held, tables, -1, 0, found)
+        return _distinct(found, tables) if dedupe else found
+    for kind, family, width in _plan(tables):
+        if width <= widest and kind in kinds:
+            family(held, tables, -1, 0, found)
+    return _distinct(found, tables)
+
+
+def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
+    """Every lead of ``hand`` in every reading (a card set read two ways appears twice): the
+    families of a three-player game, the reference engine's for another."""
+    if model.game is not _THREE_PLAYER:
+        return reference_readings(hand, model)
+    held, table = Held(hand), tables_of(model)
+    found: Found = []
+    for _, family, _ in _plan(table):
+        family(held, table, -1, 0, found)
+    return found
+
+
+def universe(model: GameModel) -> Universe:
+    """Every card set playable in a game with its readings, preferred first (built once)."""
+    table = tables_of(model)
+    found = table.universe
+    if found is None:
+        grouped: dict[str, list[Combination]] = {}
+        for combo in every_reading(model.table.full_deck, model):
+            grouped.setdefault(combo.cards, []).append(combo)
+        readings = {cards: tuple(sorted(c, key=preference)) for cards, c in grouped.items()}
+        found = table.universe = Universe(model, readings)
+    return found
+
+
+def _clashes(tables: Tables) -> Clashes:
+    """The card sets of several readings in the game's universe (built once)."""
+    found = tables.clashes
+    if found is None:
+        several = [r for r in universe(tables.model).values() if len(r) > 1]
+        found = tables.clashes = Clashes(
+            frozenset(readings[0].cards for readings in several),
+            frozenset(combo for readings in several for combo in readings[1:]),
+            frozenset(combo.kind for readings in several for combo in readings),
+        )
+    return found
+
+
+_CARDS = attrgetter("cards")
+
+
+def _distinct(found: list[Combination], tables: Tables) -> list[Combination]:
+    """``found`` (in listing order) with one entry per card set, its preferred reading.
+
+    Only card sets of more than one reading can be listed twice: when none is listed, this is
+    one set test per move, with no Python-level loop.
+    """
+    ambiguous = _clashes(tables).cards
+    if not ambiguous or ambiguous.isdisjoint(map(_CARDS, found)):
+        return found
+    cards = list(map(_CARDS, found))
+    spots: dict[str, list[int]] = {}
+    for i in compress(range(len(cards)), map(ambiguous.__contains__, cards)):
+        spots.setdefault(cards[i], []).append(i)
+    drop: list[int] = []
+    for at in spots.values():
+        if len(at) > 1:
+            best = min(at, key=lambda i: preference(found[i]))
+            drop.extend(i for i in at if i != best)
+    kept = found[:]
+    for i in sorted(drop, reverse=True):
+        del kept[i]
+    return kept
+
+
+__all__ = ["every_reading", "generate", "held_parts", "joined_counts", "universe"]

@@ -1,0 +1,124 @@
+"""A three-player hand as the fast path reads it: its ranks held once, twice, thrice and four
+times, from three tables of five-rank parts, and as bit masks of the chain ranks.
+
+>>> from service.rules.cards import lookup_canonical
+>>> held = Held(None, lookup_canonical("33344BR", held_parts()))
+>>> held.present, held.trios, held.widest
+((0, 1, 13, 14), (0,), 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Counts, canonical_parts
+from ..model import ACE
+
+Parts = tuple["Entry", "Entry", "Entry"]
+"""The rank-list entries (``Entry``) of a hand's three five-rank parts (``_rank_lists``)."""
+
+
+class Held:
+    """A hand's rank counts, its ``parts``, and the ranks it holds at least once, twice,
+    thrice, four times (a three-player hand: at most four of a rank, one joker of a colour)
+    joined from them: every list with the widest count for leads; for a response, ``lists``
+    (bits: 1 once, 2 twice, 4 thrice; four times always) names the ones its family reads
+    (``_NEEDS``) and the others are not set."""
+
+    __slots__ = ("_counts", "fours", "pairs", "parts", "present", "trios", "widest")
+
+    def __init__(self, counts: Counts | None, parts: Parts | None = None, lists: int = 7) -> None:
+        self._counts = counts
+        if parts is None:
+            assert counts is not None
+            try:  # three table lookups, one per five ranks
+                low, mid, high = _RANK_LISTS or _rank_lists()
+                parts = low[counts[:5]], mid[counts[5:10]], high[counts[10:]]
+            except KeyError:  # counts no three-player hand has
+                parts = _entry(counts[:5], 0), _entry(counts[5:10], 5), _entry(counts[10:], 10)
+        self.parts = a, b, c = parts
+        self.fours = a[3] + b[3] + c[3]
+        if lists & 1:
+            self.present = a[0] + b[0] + c[0]
+        if lists & 2:
+            self.pairs = a[1] + b[1] + c[1]
+        if lists & 4:
+            self.trios = a[2] + b[2] + c[2]
+        if lists == 7:
+            self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
+
+    @property
+    def counts(self) -> Counts:
+        """The hand's rank counts (joined from its parts when it was read as parts)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = joined_counts(self.parts)
+        return counts
+
+
+Ranks = tuple[int, ...]
+RankLists = tuple[Ranks, Ranks, Ranks, Ranks]
+Entry = tuple[Ranks, Ranks, Ranks, Ranks, int, int, int, int, Counts]
+"""The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A;
+the counts they were read from."""
+
+
+def _lists_of(counts: Counts, first: int) -> RankLists:
+    """The ranks (numbered from ``first``) held at least once, twice, thrice, four times."""
+    ranks = range(first, first + len(counts))
+    return (
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 1),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 2),
+        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 3),
+    )
+
+
+def _entry(counts: Counts, first: int) -> Entry:
+    a, b, c, d = lists = _lists_of(counts, first)
+    e, f, g, h = (sum(1 << r for r in ranks if r <= ACE) for ranks in lists)
+    return a, b, c, d, e, f, g, h, counts
+
+
+_RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
+
+
+def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
+    """``_entry`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
+    one of 500: jokers are 0 or 1), built on first use (``_RANK_LISTS``, read without a call);
+    equal rank lists, and equal masks, are one object, so that reading hands touches few."""
+    global _RANK_LISTS  # noqa: PLW0603 - a table built once, read without a call
+    shared: dict[Any, Any] = {}
+
+    def entry(counts: Counts, first: int) -> Entry:
+        *lists, counts = _entry(counts, first)
+        return (*(shared.setdefault(x, x) for x in lists), counts)
+
+    _RANK_LISTS = tuple(
+        {key: entry(key, first) for key in part.values()}
+        for first, part in zip((0, 5, 10), canonical_parts(), strict=True)
+    )
+    return _RANK_LISTS
+
+
+HELD_PARTS: list[dict[str, Entry]] = []
+"""``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``):
+``lookup_canonical`` with these tables reads a canonical string of a three-player hand as its
+``Parts``. Empty until ``held_parts`` fills it in place, so a module that imported it reads
+it without a call (``HELD_PARTS or held_parts()``)."""
+
+
+def held_parts() -> list[dict[str, Entry]]:
+    """``HELD_PARTS``, filled on first use."""
+    if not HELD_PARTS:
+        by_counts = _RANK_LISTS or _rank_lists()
+        HELD_PARTS.extend(
+            {text: entries[counts] for text, counts in part.items()}
+            for part, entries in zip(canonical_parts(), by_counts, strict=True)
+        )
+    return HELD_PARTS
+
+
+def joined_counts(parts: Parts) -> Counts:
+    """The rank counts of a hand read as ``parts``: most moves never need them joined."""
+    return parts[0][8] + parts[1][8] + parts[2][8]

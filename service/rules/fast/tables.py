@@ -1,0 +1,104 @@
+"""The fast path's tables of one game model, typed, each built on first use by the module that
+reads it and kept by the model (``tables``): nothing here is a rule, all of it is derived from
+the model's forms and kicker rules, and checked against the reference engine by the tests.
+
+>>> from service.rules import STANDARD
+>>> found = tables_of(STANDARD.model)
+>>> found is tables_of(STANDARD.model), found.model is STANDARD.model
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import format_counts, read_hand
+from ..combos import Combination
+from ..kinds import Kind
+from ..model import GameModel
+from .hand import Held
+
+Found = list[Combination]
+Family = Callable[[Held, "Tables", int, int, Found], None]
+"""Moves of one kind, added to a list: (hand, tables, rank to beat or -1, chain length or 0
+for any, the list). Every family adds to one list, not a list of its own then copied."""
+
+Position = tuple[int, int]
+"""A chain in a hand: its start and length."""
+
+Row = dict[tuple[int, ...], dict[Any, Combination | None]]
+"""One chain position's readings by kicker ranks, split as ``row[prefix][rest]``: the kicker
+set ``prefix + rest`` (ascending, one rank per kicker; ``rest`` a rank where it is one), or None
+where it is not listed."""
+
+Caps = tuple[dict[Position, list[int]], bool]
+"""Per chain position, how many kickers (or pairs) of each rank it may carry; and whether the
+caps are plain (``service.rules.fast.wings``)."""
+
+
+class Universe(dict[str, tuple[Combination, ...]]):
+    """A game's universe: canonical card strings to readings, preferred first; any other card
+    string is read on a miss, its answer not stored."""
+
+    __slots__ = ("model",)
+
+    def __init__(self, model: GameModel, items: dict[str, tuple[Combination, ...]]) -> None:
+        super().__init__(items)
+        self.model = model
+
+    def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
+        table = self.model.table
+        counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
+        return self.get(format_counts(counts), ())
+
+
+@dataclass(frozen=True, slots=True)
+class Clashes:
+    """The card sets of several readings, the readings that are not their card set's
+    preferred one, and the kinds of all these readings."""
+
+    cards: frozenset[str]
+    shadowed: frozenset[Combination]
+    kinds: frozenset[Kind]
+
+
+Plan = tuple[tuple[Kind, Family, int], ...]
+LeadPlan = tuple[tuple[tuple[Family, int], ...], bool]
+Responses = dict[Kind, tuple[Family, bool, int]]
+
+
+class Tables:
+    """The fast path's tables of one ``GameModel``: None (or empty) until built."""
+
+    __slots__ = ("caps", "clashes", "lead_rows", "leads", "model", "plan", "responses", "universe")
+
+    def __init__(self, model: GameModel) -> None:
+        self.model = model
+        self.universe: Universe | None = None
+        """Every playable card set with its readings (``service.rules.fast.universe``)."""
+        self.clashes: Clashes | None = None
+        """The card sets of several readings (``service.rules.fast``)."""
+        self.plan: Plan | None = None
+        """Per kind, in listing order: its family and the cards of one rank it needs."""
+        self.leads: LeadPlan | None = None
+        """The families that list leads of every kind (``service.rules.fast``)."""
+        self.responses: Responses | None = None
+        """Per kind of a play to answer: its family, whether to de-duplicate, what it reads."""
+        self.caps: dict[Kind, Caps] = {}
+        """Per kind with kickers, its caps per chain position (``service.rules.fast.wings``)."""
+        self.lead_rows: dict[Kind, dict[Position, Row]] = {}
+        """Per kind with wings, its lead rows (``service.rules.fast.wings``)."""
+
+
+_BY_MODEL: dict[GameModel, Tables] = {}
+"""Every model's tables: bounded, as models are one per game and play options."""
+
+
+def tables_of(model: GameModel) -> Tables:
+    """The tables of a game model (made empty on first use)."""
+    found = _BY_MODEL.get(model)
+    if found is None:
+        found = _BY_MODEL[model] = Tables(model)
+    return found

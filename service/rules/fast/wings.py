@@ -1,0 +1,276 @@
+"""The fast path's chains with kickers (airplanes and space shuttles with wings): searched.
+
+Each chain position's kicker sets come in blocks (``_kicker_blocks``): a prefix and every
+choice of the rest from ranks above it, so each set is made once and in ascending order, and
+mapped to its reading through the position's row (``Row``, filled on first use). How many
+kickers of a rank a position may carry, and which whole sets are allowed, come from
+``service.rules.kickers``, tabled per game model (``Tables.caps``).
+
+>>> from service.rules import STANDARD, Kind, read_hand
+>>> from service.rules.fast.tables import tables_of
+>>> found = []
+>>> airplanes = with_wings(STANDARD.model.form(Kind.AIRPLANE_SINGLES))
+>>> airplanes(Held(read_hand("33344456")), tables_of(STANDARD.model), -1, 0, found)
+>>> [c.cards for c in found]
+['33344456']
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from ..combos import Combination, make
+from ..kickers import choose_ranks, kicker_screen, pair_caps, single_caps
+from ..model import ACE, RED, TWO, Form, KickerRules
+from .families import masks, positions_table, reads
+from .hand import Held, Ranks
+from .tables import Caps, Family, Found, Position, Row, Tables
+
+Place = tuple[Form, int, int, Tables, bool]
+"""Where a reading is listed: the form, the chain's start and length, the tables, whether a
+lead row."""
+
+
+def with_wings(form: Form, *, lead: bool = False) -> Family:
+    """The family of a chain with kickers. The rows of a position are shared by every game
+    model, as a reading does not depend on it; the ``lead`` family lists leads of a hand with
+    every kind allowed: its rows (per model) hold None for a reading that is not its card
+    set's preferred one, which the preferred reading's own family lists."""
+    pairs = form.kicker_width == 2
+    reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
+    bases_of = masks(form.width)  # an entry's mask of the chain's ranks
+    shared: dict[Position, Row] = {}
+    table: list[tuple[Position, ...]] = []  # positions_table(form), bound on first use
+
+    def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
+        if not table:
+            table.extend(positions_table(form))
+        a, b, c = hand.parts
+        positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
+        if not positions:
+            return
+        caps, plain = tables.caps.get(form.kind) or _caps(tables, form)
+        rows = tables.lead_rows.setdefault(form.kind, {}) if lead else shared
+        pool = _KickerPool(hand, tables.model.kickers, pairs, plain)
+        source, screen, unrepeated = pool.source, pool.screen, not pool.twice
+        for key in positions:
+            start, size = key
+            if start + size - 1 <= above or (length and size != length):
+                continue
+            k = form.kickers * size
+            if unrepeated and len(source) - size < k:  # too few kicker ranks
+                continue
+            row = rows.get(key) or rows.setdefault(key, {})
+            rest, prefixes = pool.blocks(caps[key], start, size, k)
+            _list_blocks(
+                found, row, rest, prefixes, (form, start, size, tables, lead), screen=screen
+            )
+
+    return listed
+
+
+def _list_blocks(
+    found: list[Combination],
+    row: Row,
+    rest: Sequence[Any],
+    prefixes: list[tuple[tuple[int, ...], int]],
+    place: Place,
+    *,
+    screen: Callable[[tuple[int, ...]], bool] | None,
+) -> None:
+    """Add to ``found`` the listed readings of one chain position's kicker blocks (``Blocks``),
+    looked up in its ``row``: a block's part is keyed by the rest (a rank where one kicker is
+    left, the empty tuple where none is), filled where a set is met for the first time
+    (``_fill``). ``place``: the kind, the chain's start and length, the rule set, whether a
+    lead row."""
+    most = len(rest)
+    for prefix, left in prefixes:
+        if left > most:
+            continue
+        part = row.get(prefix)
+        if part is None:
+            part = row[prefix] = {}
+        if not left:  # the prefix is the whole kicker set
+            if screen and not screen(prefix):
+                continue
+            combo = part.get((), _UNSEEN)
+            if combo is _UNSEEN:
+                combo = part[()] = _reading(place, prefix)
+            if combo:
+                found.append(combo)
+            continue
+        if left == 1:  # one kicker to choose: a rank, not a tuple, is the key
+            keys: Iterable[Any] = [r for r in rest if screen((*prefix, r))] if screen else rest
+        else:
+            keys = combinations(rest, left) if left > 0 else rest
+            if screen:
+                keys = [kick for kick in keys if screen(prefix + kick)]
+        mark = len(found)
+        try:
+            found += filter(None, map(part.__getitem__, keys))
+        except KeyError:  # a kicker set met for the first time
+            del found[mark:]
+            if type(keys) is combinations:  # used up by the lookup: made again
+                keys = combinations(rest, left)
+            found += filter(None, _fill(part, prefix, keys, left == 1, place))
+
+
+def _fill(
+    part: dict[Any, Combination | None],
+    prefix: tuple[int, ...],
+    keys: Iterable[Any],
+    one: bool,
+    place: Place,
+) -> list[Combination | None]:
+    """A block's readings (``_with_wings``) by its keys (screened already), the ones met for
+    the first time added to its row's part: a key is the rest's rank where ``one`` kicker is
+    left, else the rest. ``place``: the kind, the chain's start and length, the rule set,
+    whether a lead row."""
+    keys = list(keys)
+    for key in keys:
+        if key not in part:
+            kickers = prefix + ((key,) if one else key)
+            part[key] = _reading(place, kickers)
+    return list(map(part.__getitem__, keys))
+
+
+_UNSEEN: Any = object()
+"""A reading not yet looked for (``_with_wings``; a stored None is a reading not listed)."""
+
+
+class _KickerPool:
+    """What a hand gives as kickers of one family with wings: the ranks it holds once (or a
+    pair of, for pair kickers), those it holds twice where the rule set repeats kicker ranks,
+    and a screen of whole kicker sets (``_kicker_screen``)."""
+
+    __slots__ = ("counts", "pairs", "plain", "screen", "source", "twice")
+
+    def __init__(self, hand: Held, rules: KickerRules, pairs: bool, plain: bool) -> None:
+        self.counts, self.pairs, self.plain = hand.counts, pairs, plain
+        self.source: Ranks
+        self.twice: Ranks
+        self.screen: Callable[[tuple[int, ...]], bool] | None
+        if pairs:  # kicker ranks: those of a pair; two pairs of a rank are four of it
+            self.source, self.twice = hand.pairs, hand.fours if rules.same_rank_pairs else ()
+            self.screen = None
+        else:
+            self.source = hand.present
+            self.twice = hand.pairs if rules.repeat > 1 else ()
+            self.screen = kicker_screen(rules, hand.counts)
+
+    def blocks(self, cap: list[int], start: int, size: int, k: int) -> Blocks:
+        """The kicker sets of the chain ``start``..``start + size - 1`` with ``k`` kickers under
+        ``cap``, in blocks (``_kicker_blocks``)."""
+        source, twice = self.source, self.twice
+        if self.plain:  # the ranks but the chain's, sliced out
+            i, j = bisect_left(source, start), bisect_left(source, start + size)
+            ranks = source[:i] + source[j:]
+            i, j = bisect_left(twice, start), bisect_left(twice, start + size)
+            repeated = twice[j:] or twice[:i]
+        else:
+            ranks = tuple(r for r in source if cap[r])
+            repeated = tuple(r for r in twice if cap[r] > 1)
+        if not repeated:
+            return ranks, _ALONE[k]
+        last = ranks.index(repeated[-1])
+        upto = ranks if last > 2 else ranks[: last + 1]  # see _kicker_blocks
+        counts = self.counts
+        if self.pairs:
+            held = [min(counts[r] // 2, cap[r]) for r in upto]
+        else:
+            held = [counts[r] if counts[r] < cap[r] else cap[r] for r in upto]
+        return _kicker_blocks(ranks, held, k, last)
+
+
+Blocks = tuple[Sequence[Any], list[tuple[tuple[int, ...], int]]]
+"""Kicker sets in blocks: ``(rest, prefixes)``, each prefix with the kickers it leaves to choose
+(``left``): the sets ``prefix + more`` for every ``more`` in ``combinations(rest, left)`` (none
+where ``rest`` is too short), or, where ``left`` is -1, for every ``more`` in ``rest``, then a
+list of whole kicker sets (the prefix is empty)."""
+
+_ALONE: list[list[tuple[tuple[int, ...], int]]] = [[((), k)] for k in range(21)]
+"""The one block of ``k`` kickers that no prefix precedes."""
+_WHOLE: list[tuple[tuple[int, ...], int]] = [((), -1)]
+
+
+def _kicker_blocks(ranks: Ranks, held: list[int], k: int, last: int) -> Blocks:
+    """Every set of ``k`` kickers taking rank ``ranks[i]`` at most ``held[i]`` times, ascending,
+    each once, in blocks (``Blocks``); ``ranks[last]`` is the last rank held twice or more
+    (``held`` may stop there when ``last`` is at most 2).
+
+    Ranks above that one are taken at most once, so a block is a prefix (from the ranks up to
+    that one) and every choice of the rest from the ranks above it; a prefix with more of a
+    rank comes first (``(5, 5)`` before ``(5, 6)`` before ``(5,)`` and a higher rest). With more
+    than three ranks up to the last one held twice, the prefixes would be many: the sets are
+    listed whole (``choose_ranks``) instead.
+    """
+    if last < 0 or k < 2:
+        return ranks, _ALONE[k]
+    if last > 2:
+        return choose_ranks(ranks, [min(n, k) for n in held], k), _WHOLE
+    key = (tuple(ranks[: last + 1]), tuple(held[: last + 1]), k)
+    return ranks[last + 1 :], _PREFIXES.get(key) or _prefixes(*key)
+
+
+_PREFIXES: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
+_PREFIXES = {}
+_PREFIX_LIMIT = 20_000
+
+
+def _prefixes(
+    ranks: tuple[int, ...], held: tuple[int, ...], k: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """The prefixes of ``_kicker_blocks`` from at most three ranks (``held[i]`` of ``ranks[i]``)
+    with the kickers each leaves to choose, in order; kept in ``_PREFIXES`` (bounded), since
+    hands share their few lowest repeated kicker ranks."""
+    prefixes: list[tuple[tuple[int, ...], int]] = [((), k)]
+    for rank, most in zip(ranks, held, strict=True):
+        grown: list[tuple[tuple[int, ...], int]] = []
+        for prefix, left in prefixes:
+            for times in range(min(most, left), 0, -1):
+                grown.append((prefix + (rank,) * times, left - times))
+            grown.append((prefix, left))
+        prefixes = grown
+    if len(_PREFIXES) >= _PREFIX_LIMIT:
+        _PREFIXES.clear()
+    _PREFIXES[ranks, held, k] = prefixes
+    return prefixes
+
+
+def _reading(place: Place, kickers: tuple[int, ...]) -> Combination | None:
+    """The reading of a chain with these kicker ranks (one per kicker); None, in a lead row,
+    where it is not its card set's preferred reading."""
+    form, start, length, tables, lead = place
+    pairs = form.kicker_width == 2
+    combo = make(form, start, length, tuple(sorted(kickers * 2)) if pairs else kickers)
+    if lead:
+        assert tables.clashes is not None  # built by the lead plan before any lead family
+        return None if combo in tables.clashes.shadowed else combo
+    return combo
+
+
+def _caps(tables: Tables, form: Form) -> Caps:
+    """Per chain (start, length) of ``form``: how many kickers of each rank it may carry
+    (single kickers), or how many pairs (``service.rules.kickers``), kept in ``tables``. With
+    it, whether the caps are plain: none but the chain's ranks, and at least two of every
+    other rank that a hand can give twice where the rules repeat kicker ranks."""
+    rules = tables.model.kickers
+    pairs = form.kicker_width == 2
+    table = {
+        (start, length): pair_caps(rules, start, length)
+        if pairs
+        else single_caps(rules, form, start, length)
+        for length in form.lengths()
+        for start in range(ACE - length + 2)
+    }
+    least = 2 if (rules.same_rank_pairs if pairs else rules.repeat > 1) else 1
+    plain = all(
+        (cap[r] == 0) if start <= r < start + length else cap[r] >= (1 if r > TWO else least)
+        for (start, length), cap in table.items()
+        for r in range(TWO + 1 if pairs else RED + 1)
+    )
+    found = tables.caps[form.kind] = (table, plain)
+    return found

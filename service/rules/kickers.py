@@ -1,0 +1,195 @@
+"""Kicker legality (RULES.md 2, options of 8): the one place that judges a combination's kickers.
+
+Kickers never share a rank with primal cards (rule 1). Single kickers have distinct ranks
+unless ``ranks_repeat`` (then at most ``rank_max`` of a rank, or all four among an airplane's
+under ``bomb``), and the jokers are not both kickers unless ``rocket`` (rules 2 and 4); a
+kicker trio next to an airplane's chain only under ``adjacent_trios``. Pair kickers have
+distinct ranks unless ``same_rank_pairs``, and jokers never pair unless ``joker_pairs``
+(rules 3 and 5). Both engines read these functions; the fast path tables them.
+
+>>> from .model import THREE_PLAYER_FORMS, KickerRules
+>>> airplane = THREE_PLAYER_FORMS[8]
+>>> caps = single_caps(KickerRules(), airplane, 0, 2)  # 333444 + two single kickers
+>>> caps[:4], singles_ok((0, 0, 1, 1) + (0,) * 11, caps, KickerRules())
+([0, 0, 1, 1], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import chain, combinations, repeat
+from math import comb
+
+from .cards import Counts
+from .model import ACE, BLACK, RED, TWO, Form, KickerRules
+
+
+def single_caps(rules: KickerRules, form: Form, start: int, length: int) -> list[int]:
+    """How many single kicker cards of each rank a combination may carry at this position.
+
+    Primal ranks are 0 (rule 1); other ranks 1, or ``rank_max`` under repeats, or 4 for an
+    airplane under ``bomb`` (RULES.md 8 names airplanes only); a kicker trio next to an
+    airplane's chain only under ``adjacent_trios``.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> single_caps(KickerRules(ranks_repeat=True), THREE_PLAYER_FORMS[3], 0, 1)[:3]
+    [0, 3, 3]
+    """
+    airplane = form.chain and form.width == 3
+    most = rules.repeat if airplane or not rules.bomb else rules.rank_max
+    caps = [most] * TWO + [most, 1, 1]
+    for r in range(start, start + length):
+        caps[r] = 0
+    if airplane and not rules.adjacent_trios:
+        for r in (start - 1, start + length):
+            if 0 <= r <= ACE:
+                caps[r] = min(caps[r], 2)
+    return caps
+
+
+def pair_caps(rules: KickerRules, start: int, length: int) -> list[int]:
+    """How many pair kickers of each rank a combination may carry at this position.
+
+    >>> pair_caps(KickerRules(same_rank_pairs=True), 0, 1)[:3], pair_caps(KickerRules(), 0, 1)[-2:]
+    ([0, 2, 2], [0, 0])
+    """
+    most = 2 if rules.same_rank_pairs else 1
+    caps = [most] * (TWO + 1) + [most if rules.joker_pairs else 0] * 2
+    for r in range(start, start + length):
+        caps[r] = 0
+    return caps
+
+
+def rocket_split(rules: KickerRules) -> bool:
+    """Whether a combination may not carry both jokers as single kickers (rule 4).
+
+    >>> rocket_split(KickerRules()), rocket_split(KickerRules(rocket=True))
+    (True, False)
+    """
+    return not rules.rocket
+
+
+def has_kicker_gap(kick: Sequence[int], rules: KickerRules) -> bool:
+    """Whether some rank is held more than ``rank_max`` times but fewer than four, where only
+    ``bomb`` lets a rank be held beyond ``rank_max`` (then all four of it).
+
+    >>> has_kicker_gap([3], KickerRules(ranks_repeat=True, rank_max=2, bomb=True))
+    True
+    """
+    limit = rules.rank_max
+    return rules.bomb and limit < 3 and any(limit < k < 4 for k in kick)
+
+
+def singles_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
+    """Whether these kicker counts are a legal set of single kickers under ``caps``.
+
+    >>> singles_ok((0,) * 13 + (1, 1), [1] * 15, KickerRules())
+    False
+    """
+    if kick[BLACK] and kick[RED] and rocket_split(rules):
+        return False
+    if not all(k <= c for k, c in zip(kick, caps, strict=True)):
+        return False
+    return not has_kicker_gap(kick, rules)
+
+
+def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:
+    """Whether these kicker counts split into legal pair kickers under ``caps``.
+
+    >>> pairs_ok((0, 2, 2) + (0,) * 12, [0] + [1] * 14), pairs_ok((0, 4) + (0,) * 13, [1] * 15)
+    (True, False)
+    """
+    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
+
+
+def kickers_ok(kick: Counts, form: Form, start: int, length: int, rules: KickerRules) -> bool:
+    """Whether what is left of a card set after a form's primal cards is its legal kickers.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> kickers_ok((0,) * 13 + (1, 1), THREE_PLAYER_FORMS[10], 0, 1, KickerRules())
+    False
+    """
+    if form.kickers == 0:
+        return not any(kick)
+    if form.kicker_width == 1:
+        return singles_ok(kick, single_caps(rules, form, start, length), rules)
+    return pairs_ok(kick, pair_caps(rules, start, length))
+
+
+def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times.
+
+    >>> choose_ranks([3, 4, 5], [2, 1, 1], 2)
+    [(3, 3), (3, 4), (3, 5), (4, 5)]
+    """
+    pool = list(chain.from_iterable(map(repeat, ranks, caps)))
+    if comb(len(pool), k) <= 4096:
+        return list(dict.fromkeys(combinations(pool, k)))
+    found: list[tuple[int, ...]] = []
+
+    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            found.append(chosen)
+        elif index < len(ranks):
+            for times in range(min(caps[index], left) + 1):
+                extend(index + 1, left - times, chosen + (ranks[index],) * times)
+
+    extend(0, k, ())
+    return sorted(found)
+
+
+def single_kicker_sets(
+    hand: Counts, form: Form, start: int, length: int, rules: KickerRules
+) -> list[tuple[int, ...]]:
+    """Every legal set of single kickers (ascending ranks, one per card) that ``hand`` gives a
+    combination of ``form`` at this position.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> single_kicker_sets((3, 1, 1) + (0,) * 12, THREE_PLAYER_FORMS[3], 0, 1, KickerRules())
+    [(1,), (2,)]
+    """
+    caps = single_caps(rules, form, start, length)
+    ranks = [r for r, n in enumerate(hand) if n and caps[r]]
+    held = [min(hand[r], caps[r]) for r in ranks]
+    found = choose_ranks(ranks, held, form.kickers * length)
+    return [kick for kick in found if _whole_set_ok(kick, rules)]
+
+
+def pair_kicker_sets(
+    hand: Counts, form: Form, start: int, length: int, rules: KickerRules
+) -> list[tuple[int, ...]]:
+    """Every legal set of pair kickers (ascending ranks, one per pair) that ``hand`` gives a
+    combination of ``form`` at this position.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> pair_kicker_sets((3, 2, 2) + (0,) * 12, THREE_PLAYER_FORMS[4], 0, 1, KickerRules())
+    [(1,), (2,)]
+    """
+    caps = pair_caps(rules, start, length)
+    ranks = [r for r, n in enumerate(hand) if n > 1 and caps[r]]
+    held = [min(hand[r] // 2, caps[r]) for r in ranks]
+    return choose_ranks(ranks, held, form.kickers * length)
+
+
+def _whole_set_ok(kickers: tuple[int, ...], rules: KickerRules) -> bool:
+    """Whether a set of single kickers (ascending ranks) is allowed as a whole: not the two
+    jokers where they split, no count ``has_kicker_gap`` forbids (caps judged the ranks)."""
+    if kickers and kickers[-1] == RED and BLACK in kickers and rocket_split(rules):
+        return False
+    return not has_kicker_gap([kickers.count(r) for r in set(kickers)], rules)
+
+
+def kicker_screen(rules: KickerRules, hand: Counts) -> Callable[[tuple[int, ...]], bool] | None:
+    """Whether a whole set of single kickers (ascending ranks) that ``hand`` gives is allowed,
+    or None where every such set is (the fast path screens its kicker sets with it).
+
+    >>> kicker_screen(KickerRules(), (1,) * 13 + (0, 1)) is None
+    True
+    >>> kicker_screen(KickerRules(), (1,) * 15)((3, 13, 14))
+    False
+    """
+    rocket = hand[BLACK] and hand[RED] and rocket_split(rules)
+    if not (rocket or (rules.bomb and rules.rank_max < 3)):
+        return None
+    return partial(_whole_set_ok, rules=rules)

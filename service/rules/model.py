@@ -1,0 +1,328 @@
+"""The game model: every game the service referees, written as frozen data.
+
+A game is its ``Table`` (seats, deal, decks, how the auction and scoring go), the order of its
+ranks, its ``Form``s (each kind of combination: cards of each primal rank, chain limits,
+kickers, and its ``Tier`` on the bomb ladder) and its ``KickerRules``. The three games follow,
+each on one screen: the forms of the three-player game (RULES.md 2 and 8), of the four-player
+game (9) and of Big Three (10). A rule option of ``RuleSet`` that adds or removes a form is
+named by the form (``needs`` / ``unless``); ``GameModel.build`` picks the forms an option set
+keeps. The engines read nothing else: ``service.rules.engine`` (the reference: classification
+and moves straight from the forms) and ``service.rules.fast`` (tables derived from them).
+
+>>> game = GameModel.build(Game.THREE_PLAYER, {"four_with_two": False})
+>>> [form.kind.value for form in game.forms][-4:]
+['airplane_singles', 'airplane_pairs', 'bomb', 'rocket']
+>>> game.form(Kind.AIRPLANE_SINGLES)
+Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_len=5, low=0, high=11, kickers=1, kicker_width=1, tier=<Tier.PLAY: 0>, needs=None, unless=None)
+>>> game.power(int(Rank.TWO)), GameModel.build(Game.BIG_THREE, {}).power(int(Rank.THREE))
+(12, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Any
+
+from .cards import RANK_CHARS, Rank
+from .kinds import Kind
+
+ACE, TWO = int(Rank.ACE), int(Rank.TWO)
+BLACK, RED = int(Rank.BLACK_JOKER), int(Rank.RED_JOKER)
+FOUR, KING = int(Rank.FOUR), int(Rank.KING)
+
+
+class Game(StrEnum):
+    """Which game a rule set plays: its deck, seats, deal and kinds (RULES.md 1, 9 and 10)."""
+
+    THREE_PLAYER = "three_player"
+    """Dou Dizhu: one deck of 54, three seats of 17 and a kitty of 3 (sections 1 to 8)."""
+    FOUR_PLAYER = "four_player"
+    """Four-player Dou Dizhu: two decks of 108, four seats of 25 and a kitty of 8 (section 9)."""
+    BIG_THREE = "big_three"
+    """Big Three (大三): 52 cards, no jokers, 3 the highest rank, three seats of 16 and a kitty
+    of 4 (section 10)."""
+
+
+class Tier(IntEnum):
+    """A form's step on the bomb ladder (RULES.md 3 and 9): what it beats besides its own kind."""
+
+    PLAY = 0
+    """Beaten by a higher play of the same kind and size, by any bomb, by the top play."""
+    BOMB = 1
+    """Beats every ordinary play; among bombs more cards win, then the higher rank."""
+    TOP = 2
+    """Beats everything, and nothing beats it (the rocket, the four-player nuke)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Table:
+    """What a game deals and how its turns go: the facts a rule set does not choose."""
+
+    seats: int
+    """Players, seats 0 to ``seats - 1``; after seat i comes seat (i + 1) % seats."""
+    hand: int
+    """Cards dealt to each seat."""
+    kitty: int
+    """Cards left for the landlord (the high bidder)."""
+    copies: int
+    """Decks: how many of each suited card; ``4 * copies`` cards of a rank."""
+    jokers: int
+    """Jokers of each colour in the deck (0: no jokers)."""
+    first_bid_required: bool = False
+    """The first bidder may not pass (Big Three), so there is never a redeal."""
+    first_bidder_leads: bool = False
+    """The first bidder leads the first trick, not the landlord (Big Three)."""
+    multipliers: bool = True
+    """Bombs, rockets, spring and doublings multiply the stake (not in Big Three)."""
+    max_bid: int = 3
+    """The highest bid; bids are 1 to ``max_bid``."""
+
+    @property
+    def landlord_hand(self) -> int:
+        """How many cards the landlord holds after taking the kitty."""
+        return self.hand + self.kitty
+
+    @property
+    def full_deck(self) -> tuple[int, ...]:
+        """The whole deck as rank counts (``3`` to ``2``, then the two jokers)."""
+        return (4 * self.copies,) * 13 + (self.jokers,) * 2
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """How one kind (or one size of bomb) is built: ``width`` cards of each primal rank, a run
+    of ``min_len`` to ``max_len`` consecutive primal ranks within ``low..high`` (one rank for
+    a form that is not a chain), and per primal rank ``kickers`` attachments of
+    ``kicker_width`` cards (1: single cards, 2: pairs), which ``KickerRules`` govern.
+
+    ``needs`` / ``unless`` name the rule option that keeps the form in a game, or drops it.
+    """
+
+    kind: Kind
+    width: int
+    min_len: int = 1
+    max_len: int = 1
+    low: int = 0
+    high: int = TWO
+    kickers: int = 0
+    kicker_width: int = 0
+    tier: Tier = Tier.PLAY
+    needs: str | None = None
+    unless: str | None = None
+
+    @property
+    def chain(self) -> bool:
+        """Whether the primal ranks are a run of several ranks (a chain)."""
+        return self.max_len > 1
+
+    def size(self, length: int) -> int:
+        """How many cards a combination of this form holds at a chain length.
+
+        >>> Form(Kind.AIRPLANE_PAIRS, 3, 2, 4, high=ACE, kickers=1, kicker_width=2).size(3)
+        15
+        """
+        return length * (self.width + self.kickers * self.kicker_width)
+
+    def lengths(self) -> range:
+        """The chain lengths of this form.
+
+        >>> list(Form(Kind.CHAIN, 1, 5, 12, high=ACE).lengths())[:2]
+        [5, 6]
+        """
+        return range(self.min_len, self.max_len + 1)
+
+    def kept(self, options: Mapping[str, Any]) -> bool:
+        """Whether a game with these rule options has this form.
+
+        >>> Form(Kind.FOUR_SINGLE, 4, kickers=1, kicker_width=1, needs="four_with_single").kept({})
+        False
+        """
+        return (self.needs is None or options.get(self.needs) is True) and (
+            self.unless is None or options.get(self.unless) is not True
+        )
+
+
+#: RULES.md 2 (the standard kinds) and 8 (the optional ones): the three-player game's forms.
+THREE_PLAYER_FORMS = (
+    Form(Kind.SINGLE, 1, high=RED),
+    Form(Kind.PAIR, 2),
+    Form(Kind.TRIO, 3),
+    Form(Kind.TRIO_SINGLE, 3, kickers=1, kicker_width=1),
+    Form(Kind.TRIO_PAIR, 3, kickers=1, kicker_width=2),
+    Form(Kind.CHAIN, 1, 5, 12, high=ACE),
+    Form(Kind.PAIR_CHAIN, 2, 3, 10, high=ACE),
+    Form(Kind.AIRPLANE, 3, 2, 6, high=ACE),
+    Form(Kind.AIRPLANE_SINGLES, 3, 2, 5, high=ACE, kickers=1, kicker_width=1),
+    Form(Kind.AIRPLANE_PAIRS, 3, 2, 4, high=ACE, kickers=1, kicker_width=2),
+    Form(Kind.FOUR_TWO_SINGLES, 4, kickers=2, kicker_width=1, needs="four_with_two"),
+    Form(Kind.FOUR_TWO_PAIRS, 4, kickers=2, kicker_width=2, needs="four_with_two"),
+    Form(Kind.FOUR_SINGLE, 4, kickers=1, kicker_width=1, needs="four_with_single"),
+    Form(Kind.FOUR_PAIR, 4, kickers=1, kicker_width=2, needs="four_with_pair"),
+    Form(Kind.SPACE_SHUTTLE, 4, 2, 5, high=ACE, needs="space_shuttle"),
+    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 3, high=ACE, kickers=2, kicker_width=1, needs="space_shuttle"),
+    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 2, high=ACE, kickers=2, kicker_width=2, needs="space_shuttle"),
+    Form(Kind.BOMB, 4, tier=Tier.BOMB),
+    Form(Kind.ROCKET, 1, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
+)  # fmt: skip
+
+#: RULES.md 9: no single kickers, no four-with-kickers; bombs of 4 to 8 of a kind, the nuke
+#: (all four jokers) on top; chains up to the landlord's 33 cards. Where the source is silent,
+#: two jokers of a colour pair under ``joker_pairs``.
+FOUR_PLAYER_FORMS = (
+    Form(Kind.SINGLE, 1, high=RED),
+    Form(Kind.PAIR, 2, unless="joker_pairs"),
+    Form(Kind.PAIR, 2, high=RED, needs="joker_pairs"),
+    Form(Kind.TRIO, 3),
+    Form(Kind.TRIO_PAIR, 3, kickers=1, kicker_width=2),
+    Form(Kind.CHAIN, 1, 5, 12, high=ACE),
+    Form(Kind.PAIR_CHAIN, 2, 3, 12, high=ACE),
+    Form(Kind.AIRPLANE, 3, 2, 11, high=ACE),
+    Form(Kind.AIRPLANE_PAIRS, 3, 2, 6, high=ACE, kickers=1, kicker_width=2),
+    Form(Kind.BOMB, 4, tier=Tier.BOMB),
+    Form(Kind.BOMB, 5, tier=Tier.BOMB),
+    Form(Kind.SIX_ROCKET, 6, tier=Tier.BOMB),
+    Form(Kind.MISSILE, 7, tier=Tier.BOMB),
+    Form(Kind.SKY_EXPLOSION, 8, tier=Tier.BOMB),
+    Form(Kind.NUKE, 2, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
+)
+
+#: RULES.md 10: no kickers, no bombs; runs of 3 or more within 4..K (20 cards at most).
+BIG_THREE_FORMS = (
+    Form(Kind.SINGLE, 1),
+    Form(Kind.PAIR, 2),
+    Form(Kind.TRIO, 3),
+    Form(Kind.QUAD, 4),
+    Form(Kind.RUN, 1, 3, 10, FOUR, KING),
+    Form(Kind.PAIR_RUN, 2, 3, 10, FOUR, KING),
+    Form(Kind.TRIO_RUN, 3, 3, 6, FOUR, KING),
+    Form(Kind.QUAD_RUN, 4, 3, 5, FOUR, KING),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One game's deck and turns, rank order and forms: what ``GameModel.build`` starts from."""
+
+    table: Table
+    forms: tuple[Form, ...]
+    order: str = RANK_CHARS
+    """The ranks from lowest to highest (``Rank`` characters); a rank not listed never leads
+    a comparison (Big Three has no jokers)."""
+
+
+#: Every game: RULES.md 1-8 (three players), 9 (four players), 10 (Big Three).
+GAMES: dict[Game, Rules] = {
+    Game.THREE_PLAYER: Rules(Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS),
+    Game.FOUR_PLAYER: Rules(Table(seats=4, hand=25, kitty=8, copies=2, jokers=2), FOUR_PLAYER_FORMS),
+    Game.BIG_THREE: Rules(
+        Table(
+            seats=3, hand=16, kitty=4, copies=1, jokers=0,
+            first_bid_required=True, first_bidder_leads=True, multipliers=False,
+        ),
+        BIG_THREE_FORMS,
+        order="456789TJQKA23",
+    ),
+}  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class KickerRules:
+    """The kicker rules of RULES.md 2 and their options (section 8), read by
+    ``service.rules.kickers``, the one place that judges kickers."""
+
+    ranks_repeat: bool = False
+    """Single kickers may share a rank (at most ``rank_max`` of it)."""
+    rank_max: int = 3
+    """How many single kickers may share a rank under ``ranks_repeat``."""
+    rocket: bool = False
+    """Both jokers may be single kickers of one combination."""
+    bomb: bool = False
+    """A rank held four times may be an airplane's single kickers (needs ``ranks_repeat``)."""
+    adjacent_trios: bool = False
+    """A kicker trio may sit next to an airplane's chain (needs ``ranks_repeat``)."""
+    same_rank_pairs: bool = False
+    """Four cards of a rank may be two pair kickers."""
+    joker_pairs: bool = False
+    """Two jokers of a colour are a pair, a pair kicker too (four-player game)."""
+
+    @property
+    def repeat(self) -> int:
+        """How many single kickers of one combination may share a rank."""
+        if not self.ranks_repeat:
+            return 1
+        return 4 if self.bomb else self.rank_max
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class GameModel:
+    """One game under one set of play options: everything that decides which plays exist and
+    how they compare. Built once per game and options (``build``), so two models are the same
+    game exactly when they are the same object; the engines keep their tables by it."""
+
+    game: Game
+    table: Table
+    order: str
+    forms: tuple[Form, ...]
+    kickers: KickerRules
+
+    @classmethod
+    def build(cls, game: Game, options: Mapping[str, Any]) -> GameModel:
+        """The model of ``game`` with the rule ``options`` given (the names of ``RuleSet``),
+        one object per game and options."""
+        key = (game, *((name, options[name]) for name in _PLAY_OPTIONS if name in options))
+        model = _BUILT.get(key)
+        if model is None:
+            rules = GAMES[game]
+            named: dict[str, Any] = {
+                _KICKER_OPTIONS[k]: v for k, v in key[1:] if k in _KICKER_OPTIONS
+            }
+            kickers = KickerRules(**named)
+            forms = tuple(form for form in rules.forms if form.kept(options))
+            model = _BUILT[key] = cls(
+                game=game, table=rules.table, order=rules.order, forms=forms, kickers=kickers
+            )
+        return model
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds of the game, in listing order."""
+        return tuple(dict.fromkeys(form.kind for form in self.forms))
+
+    def form(self, kind: Kind) -> Form:
+        """The form of a kind (the first, where a kind has several: the four-player bomb)."""
+        return next(form for form in self.forms if form.kind is kind)
+
+    def power(self, rank: int) -> int:
+        """A rank's place in the game's order (its index, but in Big Three 3 is above 2)."""
+        return self.order.find(RANK_CHARS[rank])
+
+
+#: The options that shape the kickers, by their ``KickerRules`` name; the options that add or
+#: drop forms are named by the forms.
+_KICKER_OPTIONS = {
+    "kicker_ranks_repeat": "ranks_repeat",
+    "kicker_rank_max": "rank_max",
+    "rocket_as_kickers": "rocket",
+    "bomb_in_kickers": "bomb",
+    "adjacent_trio_kickers": "adjacent_trios",
+    "same_rank_pairs": "same_rank_pairs",
+    "joker_pairs": "joker_pairs",
+}
+_FORM_OPTIONS = {
+    name
+    for rules in GAMES.values()
+    for form in rules.forms
+    for name in (form.needs, form.unless)
+    if name is not None
+}
+_PLAY_OPTIONS = tuple(dict.fromkeys([*_KICKER_OPTIONS, *sorted(_FORM_OPTIONS)]))
+_BUILT: dict[tuple[Any, ...], GameModel] = {}
+"""Every model built, by game and play options: bounded, as those options take few values."""
+
+#: The kinds on each step of the bomb ladder, in every game.
+BOMB_KINDS = frozenset(
+    f.kind for rules in GAMES.values() for f in rules.forms if f.tier is Tier.BOMB
+)
+TOP_KINDS = frozenset(f.kind for rules in GAMES.values() for f in rules.forms if f.tier is Tier.TOP)
