@@ -26,9 +26,20 @@ from ..combos import Combination, preference
 from ..engine import every_reading as reference_readings
 from ..kinds import Kind
 from ..model import THREE_PLAYER_FORMS, Game, GameModel, Tier
-from .families import NEEDS, plain_family
+from .families import NEEDS, plain_family, top_test
 from .hand import Held, Parts, held_parts, joined_counts
-from .tables import Clashes, Family, Found, LeadPlan, Plan, Responses, Tables, Universe, tables_of
+from .tables import (
+    _BY_MODEL,
+    Clashes,
+    Family,
+    Found,
+    LeadPlan,
+    Plan,
+    Responses,
+    Tables,
+    Universe,
+    tables_of,
+)
 from .wings import with_wings
 
 _THREE_PLAYER = Game.THREE_PLAYER
@@ -108,24 +119,36 @@ def generate(
     (``hand.held_parts``; the counts may then be None and are joined only where a family reads
     them): a response lists the plays of ``previous``'s kind that beat it, then the forms of a
     higher tier (RULES.md 3)."""
-    table = tables_of(model)
+    table = _BY_MODEL.get(model) or tables_of(model)
     if previous is None:
         return _leads(Held(hand, parts), table, kinds)
-    if previous.tier is Tier.TOP:
+    tier = previous.tier
+    if tier is _TOP:
         return []
     family, dedupe, lists = (table.responses or _response_plan(table))[previous.kind]
     held = Held(hand, parts, lists)
     found: Found = []
     family(held, table, previous.power, previous.length, found)
-    for higher in _BOMB_FAMILIES if previous.tier is Tier.PLAY else _TOP_FAMILIES:
-        higher(held, table, -1, 0, found)
+    if tier is _PLAY and held.fours:  # bombs need four of a rank (asserted below)
+        _bombs(held, table, -1, 0, found)
+    last = held.parts[2][8]  # the top form's family (the rocket), written out: the hot path
+    if last[_TOP_LOW] >= _TOP_WIDTH and last[_TOP_HIGH] >= _TOP_WIDTH:
+        found.append(_TOP_PLAY)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
     return _distinct(found, table) if dedupe else found
 
 
-_BOMB_FAMILIES = tuple(FAMILIES[f.kind] for f in THREE_PLAYER_FORMS if f.tier > Tier.PLAY)
-_TOP_FAMILIES = tuple(FAMILIES[f.kind] for f in THREE_PLAYER_FORMS if f.tier > Tier.BOMB)
+# A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
+# (the rocket); bound once, as an enum member's lookup through its class is slow.
+((_bombs, _BOMB_WIDTH),) = (
+    (FAMILIES[f.kind], f.width) for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB
+)
+((_TOP_PLAY, _TOP_LOW, _TOP_HIGH, _TOP_WIDTH),) = (
+    top_test(f) for f in THREE_PLAYER_FORMS if f.tier == Tier.TOP
+)
+assert _BOMB_WIDTH == 4, "a response lists bombs only when the hand holds four of a rank"
+_TOP, _PLAY = Tier.TOP, Tier.PLAY
 
 
 def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[Combination]:

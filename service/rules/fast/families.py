@@ -101,15 +101,21 @@ def _simple(form: Form) -> Family:
     return listed
 
 
+def top_test(form: Form) -> tuple[Combination, int, int, int]:
+    """The top play of the three-player game (the rocket), and how to see that a hand holds
+    it: the two places its ranks take in the counts of the hand's last part (K A 2 B R), each
+    held at least ``width`` times. A response writes the test out (``fast.generate``)."""
+    assert form.low > TWO and form.min_len == form.max_len == 2, "two ranks of the last part"
+    return make(form, form.low, 2), form.low - 10, form.high - 10, form.width
+
+
 def _top(form: Form) -> Family:
-    """The top play of the three-player game, the rocket: the hand holds both joker ranks."""
     reads(form.kind)
-    play = make(form, form.low, form.max_len)
-    ranks = range(form.low - 10, form.high - 9)  # in the last part's counts: K A 2 B R
+    play, low, high, width = top_test(form)
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
         counts = hand.parts[2][8]
-        if all(counts[r] >= form.width for r in ranks):
+        if counts[low] >= width and counts[high] >= width:
             found.append(play)
 
     return listed
