@@ -150,7 +150,7 @@ def machine() -> dict[str, Any]:
     versions: dict[str, str] = {}
     from importlib.metadata import PackageNotFoundError, version
 
-    for package in ("rlcard", "douzero", "ddz-referee"):
+    for package in ("rlcard", "douzero", "open_spiel", "ddz-referee"):
         try:
             versions[package] = version(package)
         except PackageNotFoundError:

@@ -9,12 +9,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from . import engines, harness, probes, workloads
+from service.rules import OPENSPIEL
+
+from . import engines, harness, openspiel, probes, workloads
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
 
 THREE_TIMES = 1 / 3  # ours/DouZero at most this: at least 3x faster
 TWICE = 2.0  # ours/rlcard table lookup at most this
+AT_PAR = 1.0  # the next goal: ours/OpenSpiel's C++ legal actions at most this for leads
 MEMORY_MIB = 50.0
 
 
@@ -215,6 +218,135 @@ def _worst_hand(cfg: Config) -> dict[str, Any]:
     } | found
 
 
+# --- OpenSpiel ------------------------------------------------------------------------------------
+
+OURS_OS, THEIRS_OS = "ours[openspiel]", "openspiel"
+
+
+def _openspiel_block(
+    title: str,
+    inputs: Sequence[tuple[Any, ...]],
+    warmup: Sequence[tuple[Any, ...]],
+    rounds: int,
+    *,
+    response: bool,
+) -> dict[str, Any]:
+    """OpenSpiel's C++ engine beside ours under ``openspiel`` on ``inputs``, two pairs each
+    timed in a run of its own: (a) ``legal_actions()`` of a state prepared beforehand (the
+    state is the input's last item; ours does not look at it), (b) the state built from the
+    card strings, then ``legal_actions()``; ours as in the other workloads in both. Then the
+    distinct move counts compared, and where they differ, why."""
+    prepare = openspiel.prepared_response if response else openspiel.prepared_lead
+    states: dict[tuple[Any, ...], Any] = {}
+
+    def with_state(items: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        out = []
+        for args in items:
+            if args not in states:
+                states[args] = prepare(*args)
+            out.append((*args, states[args]))
+        return out
+
+    if response:
+        legal: dict[str, harness.Engine] = {
+            OURS_OS: openspiel.ours_responses_beside(),
+            THEIRS_OS: openspiel.responses_prepared(),
+        }
+        built: dict[str, harness.Engine] = {
+            OURS_OS: engines.ours_responses(OPENSPIEL),
+            THEIRS_OS: openspiel.responses_built(),
+        }
+    else:
+        legal = {OURS_OS: openspiel.ours_leads_beside(), THEIRS_OS: openspiel.leads_prepared()}
+        built = {OURS_OS: engines.ours_leads(OPENSPIEL), THEIRS_OS: openspiel.leads_built()}
+    prepared, warm_prepared = with_state(inputs), with_state(warmup)
+    harness.warm_up(legal, warm_prepared)
+    a, a_samples = _pair(
+        legal, OURS_OS, THEIRS_OS, prepared, rounds, measure=openspiel.distinct_count
+    )
+    harness.warm_up(built, warmup)
+    b, b_samples = _pair(
+        built, OURS_OS, THEIRS_OS, inputs, rounds, measure=openspiel.distinct_count
+    )
+    ours, theirs = a_samples.counts[OURS_OS], a_samples.counts[THEIRS_OS]
+    causes: dict[str, int] = {}
+    examples: list[str] = []
+    checked: set[tuple[Any, ...]] = set()
+    for args, mine, other in zip(inputs, ours, theirs, strict=True):
+        if mine == other or args in checked:
+            continue
+        checked.add(args)
+        found = openspiel.differences(args[0], args[1] if response else None)
+        for cause in found:
+            causes[cause] = causes.get(cause, 0) + 1
+        if "other" in found and len(examples) < 5:
+            examples.append(f"{' vs '.join(args)}: {', '.join(found['other'][:4])}")
+    same = sum(map(int.__eq__, ours, theirs))
+    return {
+        "title": title,
+        "inputs": len(inputs),
+        "rounds": rounds,
+        "legal_actions": a,
+        "built": b,
+        "moves_per_call": {name: sum(c) / max(1, len(c)) for name, c in a_samples.counts.items()},
+        "agreement": {f"{OURS_OS}=={THEIRS_OS}": f"{same}/{len(ours)}"},
+        "differing_inputs": len(ours) - same,
+        "differences": causes,
+        "unexplained": examples,
+        "built_agrees_with_prepared": b_samples.counts[THEIRS_OS] == theirs,
+    }
+
+
+def _openspiel(
+    cfg: Config,
+    hands: list[str],
+    warm_hands: list[str],
+    pairs: list[tuple[str, str]],
+    warm_pairs: list[tuple[str, str]],
+    *,
+    log: Callable[[str], None],
+) -> dict[str, Any]:
+    """OpenSpiel's leads (the lead workload's hands, the landlord's), responses (the response
+    pairs as ``workloads.farmer_pairs`` has them) and the worst hand; skipped, with the reason,
+    where ``pyspiel`` does not import."""
+    reason = openspiel.available()
+    if reason is not None:
+        log(f"[bench] OpenSpiel skipped: {reason}")
+        return {"skipped": reason}
+    farmers = workloads.farmer_pairs(pairs, cfg.seed + 4)
+    warm_farmers = workloads.farmer_pairs(warm_pairs, cfg.seed + 104)
+    log(f"[bench] OpenSpiel: leads, {len(hands)} hands x {cfg.lead_rounds} rounds ...")
+    found: dict[str, Any] = {
+        "leads": _openspiel_block(
+            f"legal leads of {len(hands)} random 20-card hands (the landlord's, after the bid)",
+            [(h,) for h in hands],
+            [(h,) for h in warm_hands],
+            cfg.lead_rounds,
+            response=False,
+        )
+    }
+    log(f"[bench] OpenSpiel: responses, {len(farmers)} pairs x {cfg.response_rounds} rounds ...")
+    found["responses"] = _openspiel_block(
+        f"responses for {len(farmers)} (17-card hand, previous play) pairs (a farmer answering "
+        "the landlord's opening lead)",
+        farmers,
+        warm_farmers,
+        cfg.response_rounds,
+        response=True,
+    )
+    log(f"[bench] OpenSpiel: worst hand, {cfg.worst_reps} calls ...")
+    worst = [(workloads.WORST_HAND,)] * cfg.worst_reps
+    found["worst_hand"] = _openspiel_block(
+        f"leads of the worst hand {workloads.WORST_HAND} (the landlord's)",
+        worst,
+        worst[: max(1, cfg.warmup // 10)],
+        1,
+        response=False,
+    )
+    found["worst_hand"] |= {"inputs": 1, "rounds": cfg.worst_reps}
+    return found
+
+
 def _target(name: str, value: float | None, limit: float, text: str) -> dict[str, Any]:
     ok = value is not None and value <= limit
     return {"target": name, "value": value, "limit": limit, "pass": ok, "meaning": text}
@@ -278,6 +410,21 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def goals(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The next goal (not a target of issue 2): leads at OpenSpiel's C++ legal-actions time."""
+    os_work = results["workloads"].get("openspiel", {})
+    if "leads" not in os_work:
+        return []
+    return [
+        _target(
+            "leads: ours[openspiel]/openspiel, legal actions only, at the median",
+            os_work["leads"]["legal_actions"]["ratio"]["median"],
+            AT_PAR,
+            "as fast as OpenSpiel's C++ legal_actions() on a prepared state",
+        )
+    ]
+
+
 def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Every workload of ``cfg``; the results as JSON-ready data."""
     started = time.perf_counter()
@@ -319,11 +466,13 @@ def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
     )
     log(f"[bench] worst hand: {cfg.worst_reps} calls per engine ...")
     w["worst_hand"] = _worst_hand(cfg)
+    w["openspiel"] = _openspiel(cfg, hands, warm_hands, pairs, warm_pairs, log=log)
     if cfg.probes:
         log(f"[bench] import time ({cfg.import_reps} fresh interpreters) and memory ...")
         results["import"] = probes.import_time(cfg.import_reps)
         results["memory"] = probes.memory(plays[:500])
     results["targets"] = targets(results)
+    results["goals"] = goals(results)
     results["elapsed_s"] = time.perf_counter() - started
     return results
 
@@ -359,7 +508,8 @@ def render(results: dict[str, Any]) -> str:
     lines = [
         f"ddz-referee benchmark ({cfg['name']} run, seed {cfg['seed']}) - "
         f"{m['cpu']}, {m['nproc']} CPUs, {m['implementation']} {m['python']}",
-        f"engines: rlcard {m['versions']['rlcard']}, douzero {m['versions']['douzero']}; "
+        f"engines: rlcard {m['versions']['rlcard']}, douzero {m['versions']['douzero']}, "
+        f"open_spiel {m['versions'].get('open_spiel', 'missing')}; "
         f"timer overhead {results['timer_overhead_ns']:.0f} ns per call (in every figure)",
         f"code: commit {code.get('commit')}, service/ modified since: "
         f"{code.get('service_modified')}, rules digest {code['rules_sha256']}, "
@@ -392,6 +542,7 @@ def render(results: dict[str, Any]) -> str:
             )
             lines += [*_engine_rows(cold), *_ratio_rows([cold["ratio"]])]
         lines.append("")
+    lines += _render_openspiel(w.get("openspiel"), head)
     c = w["classify"]
     lines.append(f"{c['title']} ({c['inputs']} distinct plays)")
     for phase in ("cold", "warm"):
@@ -413,8 +564,52 @@ def render(results: dict[str, Any]) -> str:
     for t in results["targets"]:
         mark = "PASS" if t["pass"] else "MISS"
         lines.append(f"  [{mark}] {t['target']}: {t['value']:.3f} (limit {t['limit']:.3g})")
+    if results.get("goals"):
+        lines.append("next goal (not a target of issue 2):")
+        for t in results["goals"]:
+            mark = "MET" if t["pass"] else "NOT YET"
+            lines.append(f"  [{mark}] {t['target']}: {t['value']:.3f} (goal {t['limit']:.3g})")
     lines.append(f"\nelapsed {results['elapsed_s']:.1f} s")
     return "\n".join(lines)
+
+
+def _render_openspiel(found: dict[str, Any] | None, head: str) -> list[str]:
+    """The OpenSpiel section of the table."""
+    if found is None:
+        return []
+    if "skipped" in found:
+        return [f"OpenSpiel: skipped, {found['skipped']}", ""]
+    lines = [
+        "OpenSpiel's C++ engine (pyspiel dou_dizhu) against ours[openspiel], each pair timed in a "
+        "run of its own:",
+        "  (a) legal_actions() of a state prepared beforehand; (b) the state built from the card "
+        "strings (deal, bid, the previous play led), then legal_actions()",
+    ]
+    for key in ("leads", "responses", "worst_hand"):
+        block = found[key]
+        lines.append(f"{block['title']} ({block['inputs']} inputs x {block['rounds']} rounds)")
+        for part, note in (
+            ("legal_actions", "(a) legal actions only"),
+            ("built", "(b) build + legal actions"),
+        ):
+            pair = block[part]
+            lines += [
+                f" {note}",
+                head + f"  {'moves':>8}",
+                *_engine_rows(pair, block["moves_per_call"]),
+                *_ratio_rows([pair["ratio"]]),
+            ]
+        same = ", ".join(f"{k} {v}" for k, v in block["agreement"].items())
+        line = f"  same distinct move count: {same}"
+        if block["differing_inputs"]:
+            causes = ", ".join(f"{k} {v}" for k, v in sorted(block["differences"].items()))
+            line += f"; the {block['differing_inputs']} others differ by: {causes}"
+        lines.append(line)
+        lines += [f"    unexplained: {e}" for e in block["unexplained"]]
+        if not block["built_agrees_with_prepared"]:
+            lines.append("  (!) the built states' counts differ from the prepared states'")
+        lines.append("")
+    return lines
 
 
 def write(results: dict[str, Any], path: Path = RESULTS) -> Path:

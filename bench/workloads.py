@@ -12,7 +12,7 @@ import random
 from collections import defaultdict
 from functools import cache
 
-from service.rules import RLCARD, STANDARD, legal_moves
+from service.rules import OPENSPIEL, RLCARD, STANDARD, legal_moves, universe
 
 from . import engines
 
@@ -73,6 +73,20 @@ def response_pairs(count: int, seed: int) -> list[tuple[str, str]]:
         if previous is not None:
             pairs.append((hand, previous))
     return pairs
+
+
+def farmer_pairs(pairs: list[tuple[str, str]], seed: int) -> list[tuple[str, str]]:
+    """The response pairs as OpenSpiel can pose them (``bench/openspiel.py``): a farmer's
+    17-card hand answering the landlord's opening lead. Pairs whose previous play OpenSpiel has
+    no action for (four with two) are left out; each hand keeps 17 of its 20 cards, the 3
+    dropped drawn at random."""
+    rng = random.Random(seed)
+    readings = universe(OPENSPIEL)
+    return [
+        (canonical(rng.sample(hand, 17)), previous)
+        for hand, previous in pairs
+        if readings[previous]
+    ]
 
 
 def distinct_plays(count: int, seed: int, exclude: frozenset[str] = frozenset()) -> list[str]:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import engines, probes, runner, workloads
+from bench import engines, openspiel, probes, runner, workloads
+from service.rules import OPENSPIEL, legal_moves, universe
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def results() -> dict[str, object]:
 def test_every_workload_runs_on_a_few_inputs(results: dict[str, object]) -> None:
     work = results["workloads"]
     assert isinstance(work, dict)
-    assert set(work) == {"classify", "leads", "responses", "worst_hand"}
+    assert set(work) == {"classify", "leads", "responses", "worst_hand", "openspiel"}
     for key in ("leads", "responses", "worst_hand"):
         block = work[key]
         assert set(block["engines"]) == {
@@ -41,6 +42,86 @@ def test_every_workload_runs_on_a_few_inputs(results: dict[str, object]) -> None
     assert work["classify"]["not_in_rlcard_table"] == 0
     assert work["classify"]["not_a_combination_for_us"] == 0
     assert {t["target"] for t in results["targets"]}  # type: ignore[attr-defined]
+
+
+def _needs_openspiel() -> None:
+    reason = openspiel.available()
+    if reason is not None:
+        pytest.skip(f"OpenSpiel's workload not run: {reason}")
+
+
+def test_openspiel_workload_runs_on_a_few_inputs(results: dict[str, object]) -> None:
+    _needs_openspiel()
+    work = results["workloads"]
+    assert isinstance(work, dict)
+    found = work["openspiel"]
+    assert set(found) == {"leads", "responses", "worst_hand"}
+    for block in found.values():
+        for part in ("legal_actions", "built"):
+            assert set(block[part]["engines"]) == {"ours[openspiel]", "openspiel"}
+            assert block[part]["ratio"]["median"] > 0
+        assert block["built_agrees_with_prepared"]
+        assert block["unexplained"] == []  # counts differ only for the known reasons
+        assert set(block["differences"]) <= {"chain from a four", "bomb on the rocket"}
+    assert found["worst_hand"]["moves_per_call"] == {"ours[openspiel]": 519, "openspiel": 519}
+    assert found["responses"]["inputs"] == 3  # every tiny pair has a play OpenSpiel has
+    assert "OpenSpiel's C++ engine" in runner.render(results)  # type: ignore[arg-type]
+    assert results["goals"]  # type: ignore[index]
+
+
+def test_openspiel_states_hold_the_hands() -> None:
+    """A lead: the landlord holds the 20-card hand after the bid; a response: player 1 holds
+    the 17-card hand facing the landlord's lead. Built and prepared states give the same
+    actions, and the two engines' moves differ only where OpenSpiel's rules do."""
+    _needs_openspiel()
+    hand = "33334567899TTJJQQKK2"  # 34567 is led from a rank held four times
+    state = openspiel.prepared_lead(hand)
+    actions = state.legal_actions()
+    assert openspiel.leads_built()(hand) == actions == openspiel.leads_prepared()(hand, state)
+    assert openspiel.PASS not in actions  # the leader may not pass
+    theirs = openspiel.card_sets(actions)
+    assert "3333" in theirs and "34567" not in theirs and "45678" in theirs
+    ours = openspiel.card_sets(legal_moves(hand, rules=OPENSPIEL).moves)
+    from_four = ["3456789TJQK"[:n] for n in range(5, 12)]  # chains from the four 3s
+    assert ours - theirs == set(from_four) and theirs <= ours
+    assert openspiel.differences(hand, None) == {
+        "chain from a four": [f"ours only: {c}" for c in from_four]
+    }
+    farmer, previous = "3456789TJQKA22223", "BR"
+    farmer = workloads.canonical(farmer)
+    state = openspiel.prepared_response(farmer, previous)
+    answer = openspiel.responses_built()(farmer, previous)
+    assert answer == state.legal_actions() == [openspiel.PASS, openspiel.BOMBS[12]]  # 2222
+    assert openspiel.differences(farmer, previous) == {
+        "bomb on the rocket": ["OpenSpiel only: 2222"]
+    }
+    singles = openspiel.responses_built()(farmer, "3")
+    assert openspiel.distinct_count(singles) == 13  # 4..2 and 2222
+    assert legal_moves(farmer, previous="3", rules=OPENSPIEL).count() == 13
+
+
+def test_openspiel_has_our_openspiel_universe() -> None:
+    """Every card set OpenSpiel can play is one our ``openspiel`` preset has, and back."""
+    _needs_openspiel()
+    table = universe(OPENSPIEL)
+    theirs = set(openspiel.load().action_cards) - {""}
+    assert len(theirs) == 25661
+    assert all(table[cards] for cards in theirs)
+    assert len(openspiel.load().play_action) == 25661
+
+
+def test_pyspiel_imports_only_the_standard_library() -> None:
+    """Why ``open_spiel`` is installed without its declared dependencies: ``pyspiel`` needs none."""
+    _needs_openspiel()
+    code = (
+        "import sys; before = set(sys.modules); import pyspiel; "
+        "print(sorted({m.split('.')[0] for m in set(sys.modules) - before} - "
+        "set(sys.stdlib_module_names)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=probes.ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "['pyspiel']"
 
 
 def test_table_and_json(results: dict[str, object], tmp_path: Path) -> None:
@@ -78,6 +159,11 @@ def test_douzero_is_loaded_without_its_package_init() -> None:
 def test_inputs_are_seeded() -> None:
     assert workloads.random_hands(3, 7) == workloads.random_hands(3, 7)
     assert workloads.response_pairs(2, 7) == workloads.response_pairs(2, 7)
+    farmers = workloads.farmer_pairs(
+        [("3" * 4 + "4" * 4 + "56789TJQKA2B", "55"), ("x", "333345")], 7
+    )
+    assert farmers == workloads.farmer_pairs([("3" * 4 + "4" * 4 + "56789TJQKA2B", "55")], 7)
+    assert len(farmers[0][0]) == 17  # four with two (333345) is not an OpenSpiel play: left out
     plays = workloads.distinct_plays(10, 7)
     assert len(set(plays)) == 10
     assert workloads.FULL_DECK.count("3") == 4 and len(workloads.FULL_DECK) == 54
