@@ -1,0 +1,113 @@
+"""The three-player fast path (``service.rules.fast``) against the reference engine
+(``service.rules.engine``): the same moves, in the same order, for random hands and hands built
+around airplanes and space shuttles, under every three-player preset and random option sets
+(RULES.md 2, 3, 4 and 8). The perft golden files and the universe digests check both too.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.rules import PRESETS, Combination, Game, RuleSet, get_ruleset, read_play
+from service.rules.cards import RANK_CHARS
+from service.rules.engine import every_reading as reference_readings
+from service.rules.engine import reference_moves
+from service.rules.fast import every_reading, generate, universe
+from service.rules.ruleset import RuleSetError
+
+THREE_PLAYER = [r for r in PRESETS.values() if r.game is Game.THREE_PLAYER]
+DECK = "".join(c * (1 if c in "BR" else 4) for c in RANK_CHARS)
+WORST_HAND = "333444555666789TJQKA"
+SWITCHES = (
+    "four_with_two",
+    "kicker_ranks_repeat",
+    "rocket_as_kickers",
+    "bomb_in_kickers",
+    "adjacent_trio_kickers",
+    "same_rank_pairs",
+    "four_with_single",
+    "four_with_pair",
+    "space_shuttle",
+)
+
+
+@st.composite
+def option_sets(draw: st.DrawFn) -> RuleSet:
+    """A three-player preset, or any consistent set of the section 8 play options."""
+    if draw(st.booleans()):
+        return draw(st.sampled_from(THREE_PLAYER))
+    options: dict[str, object] = {name: draw(st.booleans()) for name in SWITCHES}
+    options["kicker_rank_max"] = draw(st.sampled_from([2, 3]))
+    try:
+        return get_ruleset("standard", **options)
+    except RuleSetError:  # bomb or adjacent kickers without repeats: drop both
+        return get_ruleset(
+            "standard", **options | {"bomb_in_kickers": False, "adjacent_trio_kickers": False}
+        )
+
+
+@st.composite
+def random_hands(draw: st.DrawFn) -> str:
+    size = draw(st.integers(1, 20))
+    return "".join(draw(st.permutations(DECK))[:size])
+
+
+@st.composite
+def chained_hands(draw: st.DrawFn) -> str:
+    """2 to 5 trios or fours of consecutive ranks and other cards: airplane-rich hands."""
+    length = draw(st.integers(2, 5))
+    start = draw(st.integers(0, 12 - length))
+    width = draw(st.sampled_from([3, 3, 4]))
+    chain = "".join(RANK_CHARS[r] * width for r in range(start, start + length))
+    rest = list(DECK)
+    for char in chain:
+        rest.remove(char)
+    return chain + "".join(draw(st.permutations(rest))[: max(0, 20 - len(chain))])
+
+
+hands = st.one_of(random_hands(), chained_hands())
+
+
+@given(option_sets(), hands, hands, st.data())
+@settings(max_examples=300)
+def test_fast_path_lists_what_the_reference_engine_lists(
+    rules: RuleSet, hand: str, source: str, data: st.DataObject
+) -> None:
+    """Leads, responses and leads of some kinds: the same combinations in the same order."""
+    counts, model = read_play(hand, rules), rules.model
+    leads = generate(counts, model, None, None)
+    assert leads == reference_moves(counts, model)
+    previous: Combination = data.draw(
+        st.sampled_from(generate(read_play(source), model, None, None))
+    )
+    assert generate(counts, model, previous, None) == reference_moves(counts, model, previous)
+    kinds = frozenset(data.draw(st.sets(st.sampled_from(model.kinds), max_size=3)))
+    assert generate(counts, model, None, kinds) == reference_moves(counts, model, None, kinds)
+
+
+def test_fast_path_lists_the_worst_hand_as_the_reference_engine_does() -> None:
+    """The hand with the most leads known, under every three-player preset and with every
+    optional kind on."""
+    counts = read_play(WORST_HAND)
+    everything = get_ruleset(
+        "douzero", same_rank_pairs=True, space_shuttle=True, four_with_single=True
+    ).derive(four_with_pair=True)
+    for rules in [*THREE_PLAYER, everything]:
+        assert generate(counts, rules.model, None, None) == reference_moves(counts, rules.model)
+
+
+def test_fast_universe_is_the_reference_engines() -> None:
+    """Every playable card set with every reading: the families run on the whole deck give
+    what the reference engine gives (the universe the classifier looks up)."""
+    for rules in THREE_PLAYER:
+        model = rules.model
+        deck = model.table.full_deck
+        assert sorted(every_reading(deck, model), key=_key) == sorted(
+            reference_readings(deck, model), key=_key
+        )
+        assert all(len(readings) for readings in universe(model).values())
+
+
+def _key(combo: Combination) -> tuple[object, ...]:
+    return (combo.order, combo.cards)
