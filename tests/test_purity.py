@@ -23,7 +23,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_core_modules_import_only_the_standard_library() -> None:
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         outside = imported_modules(path) - set(STDLIB) - {"__future__"}
         assert not outside, f"{path.name} imports {sorted(outside)}"
 

@@ -119,7 +119,11 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read one token such as ``'10s'``, ``'♥Q'``, ``'BJ'`` or ``'大王'``."""
+        """Read one token such as ``'10s'``, ``'♥Q'``, ``'BJ'`` or ``'大王'``.
+
+        >>> str(Card.parse("10s")), str(Card.parse("大王"))
+        ('TS', 'R')
+        """
         card = _read_token(token)
         if card is None:
             raise CardError([CardProblem("unknown_token", token, 0, f"unknown card {token!r}")])
@@ -238,7 +242,11 @@ def parse_rank(token: str) -> Rank:
 
 
 def counts_of(cards: Sequence[Card]) -> Counts:
-    """The rank counts of some cards."""
+    """The rank counts of some cards.
+
+    >>> counts_of(parse_cards("3 3 BJ"))[:2], counts_of(parse_cards("3 3 BJ"))[-2:]
+    ((2, 0), (1, 0))
+    """
     counts = [0] * NUM_RANKS
     for card in cards:
         counts[card.rank] += 1
@@ -246,13 +254,21 @@ def counts_of(cards: Sequence[Card]) -> Counts:
 
 
 def parse_counts(value: str | Sequence[str]) -> Counts:
-    """Read a card list straight to rank counts (no deck check: see ``check_deck``)."""
+    """Read a card list straight to rank counts (no deck check: see ``check_deck``).
+
+    >>> format_counts(parse_counts("3 3 3 3 3 R"))
+    '33333R'
+    """
     counts = _fast_counts(value) if isinstance(value, str) else None
     return tuple(counts) if counts is not None else counts_of(parse_cards(value))
 
 
 def format_counts(counts: Counts) -> str:
-    """The canonical form of rank counts: ascending, one character per card."""
+    """The canonical form of rank counts: ascending, one character per card.
+
+    >>> format_counts((1, 0, 2) + (0,) * 11 + (1,))
+    '355R'
+    """
     return "".join(c * n for c, n in zip(RANK_CHARS, counts, strict=True))
 
 
@@ -307,7 +323,11 @@ def check_deck(
 
 
 def ordinal(n: int) -> str:
-    """``2nd``, ``5th``, ``11th``..."""
+    """An ordinal number in English.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 112)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '112th']
+    """
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
     return f"{n}{suffix}"
 
@@ -366,7 +386,12 @@ _CANONICAL: tuple[dict[str, Counts], ...] = ()
 def canonical_parts() -> tuple[dict[str, Counts], ...]:
     """The counts of ranks 3-7, 8-Q and K-R for every canonical string of those ranks that one
     deck holds (3,125 + 3,125 + 500 strings), built once, on first use (``_CANONICAL``); the
-    move generator's rank-list tables are keyed by these same tuples."""
+    move generator's rank-list tables are keyed by these same tuples.
+
+    >>> low, mid, high = canonical_parts()
+    >>> len(low), len(mid), len(high), high["KA2BR"]
+    (3125, 3125, 500, (1, 1, 1, 1, 1))
+    """
     global _CANONICAL  # noqa: PLW0603 - a table built once, read without a call
     if not _CANONICAL:
         _CANONICAL = tuple(
@@ -426,5 +451,9 @@ def contains(hand: Counts, play: Counts) -> bool:
 
 
 def subtract(hand: Counts, play: Counts) -> Counts:
-    """The hand less the play (which it must contain)."""
+    """The hand less the play (which it must contain).
+
+    >>> format_counts(subtract(parse_counts("33345"), parse_counts("333")))
+    '45'
+    """
     return tuple(h - p for h, p in zip(hand, play, strict=True))

@@ -59,7 +59,11 @@ class Combination:
         rank: Rank | str | None = None,
         rules: RuleSet = STANDARD,
     ) -> Combination:
-        """The preferred reading of ``cards``, or the declared one; ``ValueError`` if none."""
+        """The preferred reading of ``cards``, or the declared one; ``ValueError`` if none.
+
+        >>> Combination.of("333444555666", kind="airplane_singles", rules=get_ruleset("douzero"))
+        Combination.of('333444555666', kind='airplane_singles', rank='6')
+        """
         counts = read_play(cards, rules)
         readings = readings_of(counts, rules)
         if not readings:
@@ -363,6 +367,12 @@ def best_beating(
     """The preferred reading that beats ``previous``, else the preferred reading and its verdict.
 
     A challenger with several readings beats the previous play if any of them does (section 4).
+
+    >>> douzero = get_ruleset("douzero")
+    >>> found = readings_of((3, 3, 3, 3) + (0,) * 11, douzero)  # 333444555666
+    >>> combo, verdict = best_beating(found, Combination.of("333444555789", rules=douzero))
+    >>> combo.kind.value, combo.rank.char, verdict.reason.value
+    ('airplane_singles', '6', 'higher')
     """
     first: tuple[Combination, Verdict] | None = None
     for combo in readings:

@@ -34,7 +34,13 @@ def reference_moves(
     kinds: Collection[Kind] | None = None,
 ) -> list[Combination]:
     """Every lead of ``hand``, or every answer to ``previous``, once per card set (its
-    preferred reading among those that qualify), of the ``kinds`` given, in listing order."""
+    preferred reading among those that qualify), of the ``kinds`` given, in listing order.
+
+    >>> from service.rules import FOUR_PLAYER, Combination, Kind, read_play
+    >>> hand = read_play("3333344445", FOUR_PLAYER)
+    >>> [c.cards for c in reference_moves(hand, FOUR_PLAYER.model, None, {Kind.BOMB})]
+    ['3333', '33333', '4444']
+    """
     found = [
         combo
         for form in model.forms

@@ -136,7 +136,12 @@ def deal_problems(
     hands: Sequence[Counts], kitty: Counts, rules: RuleSet = STANDARD
 ) -> list[tuple[int | None, str]]:
     """Every problem of a deal under the rule set's game, each with the seat it concerns
-    (None: the kitty)."""
+    (None: the kitty).
+
+    >>> from .cards import parse_counts
+    >>> deal_problems([parse_counts("3" * 5)] * 3, parse_counts("BR"))[-1]
+    (None, 'the kitty holds 2 cards, not 3')
+    """
     table = rules.table
     if len(hands) != table.seats:
         return [(None, f"a deal has {table.seats} hands, not {len(hands)}")]

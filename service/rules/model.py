@@ -270,7 +270,12 @@ class GameModel:
     @classmethod
     def build(cls, game: Game, options: Mapping[str, Any]) -> GameModel:
         """The model of ``game`` with the rule ``options`` given (the names of ``RuleSet``),
-        one object per game and options."""
+        one object per game and options.
+
+        >>> four = GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True})
+        >>> four is GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True}), four.kickers.joker_pairs
+        (True, True)
+        """
         key = (game, *((name, options[name]) for name in _PLAY_OPTIONS if name in options))
         model = _BUILT.get(key)
         if model is None:
@@ -287,15 +292,28 @@ class GameModel:
 
     @property
     def kinds(self) -> tuple[Kind, ...]:
-        """The kinds of the game, in listing order."""
+        """The kinds of the game, in listing order.
+
+        >>> [kind.value for kind in GameModel.build(Game.BIG_THREE, {}).kinds][:4]
+        ['single', 'pair', 'trio', 'quad']
+        """
         return tuple(dict.fromkeys(form.kind for form in self.forms))
 
     def form(self, kind: Kind) -> Form:
-        """The form of a kind (the first, where a kind has several: the four-player bomb)."""
+        """The form of a kind (the first, where a kind has several: the four-player bomb).
+
+        >>> GameModel.build(Game.FOUR_PLAYER, {}).form(Kind.BOMB).width
+        4
+        """
         return next(form for form in self.forms if form.kind is kind)
 
     def power(self, rank: int) -> int:
-        """A rank's place in the game's order (its index, but in Big Three 3 is above 2)."""
+        """A rank's place in the game's order (its index, but in Big Three 3 is above 2).
+
+        >>> big_three = GameModel.build(Game.BIG_THREE, {})
+        >>> [big_three.power(int(Rank[name])) for name in ("FOUR", "TWO", "THREE")]
+        [0, 11, 12]
+        """
         return self.order.find(RANK_CHARS[rank])
 
 

@@ -213,13 +213,21 @@ class LegalMoves:
         return self.previous is not None
 
     def count(self) -> int:
-        """How many distinct legal plays there are."""
+        """How many distinct legal plays there are.
+
+        >>> legal_moves("333444555666789TJQKA", rules=get_ruleset("douzero")).count()
+        519
+        """
         return len(self.moves)
 
     def check(
         self, play: Cards, *, kind: Kind | str | None = None, rank: str | None = None
     ) -> PlayCheck:
-        """Whether a play is legal here, and why (see ``check_play``)."""
+        """Whether a play is legal here, and why (see ``check_play``).
+
+        >>> legal_moves("33335", previous="222").check("3333").reason.value
+        'bomb'
+        """
         result = check_play(
             self.hand, read_play(play, self.rules), self.previous, self.rules, kind=kind, rank=rank
         )

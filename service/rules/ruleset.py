@@ -144,13 +144,22 @@ class RuleSet:
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     def options(self) -> dict[str, Any]:
-        """Every rule option with its value, as JSON-ready data."""
+        """Every rule option with its value, as JSON-ready data.
+
+        >>> OPENSPIEL.options()["four_with_two"], OPENSPIEL.options()["bidding"]
+        (False, 'single_round')
+        """
         return {name: _plain(getattr(self, name)) for name in OPTION_NAMES}
 
     def derive(self, **changes: Any) -> RuleSet:
         """This rule set with some options overridden; the version then names the change.
 
         Unchanged values are not overrides: ``STANDARD.derive(four_with_two=True) == STANDARD``.
+
+        >>> STANDARD.derive(four_with_two=True) is STANDARD
+        True
+        >>> STANDARD.derive(space_shuttle=True).overrides
+        ('space_shuttle',)
         """
         unknown = sorted(set(changes) - set(OPTION_NAMES))
         if unknown:

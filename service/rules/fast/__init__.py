@@ -118,7 +118,12 @@ def generate(
     """The moves of a three-player hand given as its rank counts, or as its ``parts``
     (``hand.held_parts``; the counts may then be None and are joined only where a family reads
     them): a response lists the plays of ``previous``'s kind that beat it, then the forms of a
-    higher tier (RULES.md 3)."""
+    higher tier (RULES.md 3).
+
+    >>> from service.rules import STANDARD, Combination, read_hand
+    >>> [c.cards for c in generate(read_hand("5555BR"), STANDARD.model, Combination.of("44"), None)]
+    ['55', '5555', 'BR']
+    """
     table = _BY_MODEL.get(model) or tables_of(model)
     if previous is None:
         return _leads(Held(hand, parts), table, kinds)
@@ -175,7 +180,13 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     """Every lead of ``hand`` in every reading (a card set read two ways appears twice): the
-    families of a three-player game, the reference engine's for another."""
+    families of a three-player game, the reference engine's for another.
+
+    >>> from service.rules import get_ruleset, read_hand
+    >>> found = every_reading(read_hand("333444555666"), get_ruleset("douzero").model)
+    >>> [c.kind.value for c in found if c.cards == "333444555666"]
+    ['airplane', 'airplane_singles', 'airplane_singles']
+    """
     if model.game is not _THREE_PLAYER:
         return reference_readings(hand, model)
     held, table = Held(hand), tables_of(model)
@@ -186,7 +197,12 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
 
 
 def universe(model: GameModel) -> Universe:
-    """Every card set playable in a game with its readings, preferred first (built once)."""
+    """Every card set playable in a game with its readings, preferred first (built once).
+
+    >>> from service.rules import BIG_THREE
+    >>> len(universe(BIG_THREE.model)), universe(BIG_THREE.model)["4444"][0].kind.value
+    (171, 'quad')
+    """
     table = tables_of(model)
     found = table.universe
     if found is None:

@@ -41,13 +41,26 @@ always read), set by the family's factory."""
 
 
 def reads(kind: Kind, *lists: str) -> None:
-    """Record the rank lists a kind's family reads (``NEEDS``)."""
+    """Record the rank lists a kind's family reads (``NEEDS``).
+
+    >>> NEEDS[Kind.TRIO_PAIR] == _BITS["trios"] | _BITS["pairs"]
+    True
+    """
     NEEDS[kind] = sum(_BITS[name] for name in lists)
 
 
 def plain_family(form: Form) -> Family:
     """The family that lists a three-player form's combinations, chosen by its shape (a chain
-    with kickers is ``wings.with_wings``'s)."""
+    with kickers is ``wings.with_wings``'s).
+
+    >>> from service.rules import STANDARD, read_hand
+    >>> from service.rules.fast.tables import tables_of
+    >>> found: Found = []
+    >>> chains = plain_family(STANDARD.model.form(Kind.CHAIN))
+    >>> chains(Held(read_hand("3456789")), tables_of(STANDARD.model), 4, 5, found)
+    >>> [c.cards for c in found]
+    ['45678', '56789']
+    """
     assert not (form.chain and form.kickers), "chains with kickers: wings.with_wings"
     if form.tier is Tier.TOP:
         return _top(form)
@@ -104,7 +117,12 @@ def _simple(form: Form) -> Family:
 def top_test(form: Form) -> tuple[Combination, int, int, int]:
     """The top play of the three-player game (the rocket), and how to see that a hand holds
     it: the two places its ranks take in the counts of the hand's last part (K A 2 B R), each
-    held at least ``width`` times. A response writes the test out (``fast.generate``)."""
+    held at least ``width`` times. A response writes the test out (``fast.generate``).
+
+    >>> from service.rules import STANDARD
+    >>> top_test(STANDARD.model.form(Kind.ROCKET))
+    (Combination.of('BR', kind='rocket', rank='R'), 3, 4, 1)
+    """
     assert form.low > TWO and form.min_len == form.max_len == 2, "two ranks of the last part"
     return make(form, form.low, 2), form.low - 10, form.high - 10, form.width
 
@@ -133,7 +151,12 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
 
 
 def masks(width: int) -> Callable[[Entry], int]:
-    """An entry's mask of the chain ranks held ``width`` times (or more)."""
+    """An entry's mask of the chain ranks held ``width`` times (or more).
+
+    >>> from service.rules import read_hand
+    >>> bin(masks(2)(Held(read_hand("33445")).parts[0]))
+    '0b11'
+    """
     return itemgetter(3 + width)
 
 

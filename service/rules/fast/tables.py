@@ -97,7 +97,12 @@ _BY_MODEL: dict[GameModel, Tables] = {}
 
 
 def tables_of(model: GameModel) -> Tables:
-    """The tables of a game model (made empty on first use)."""
+    """The tables of a game model (made empty on first use).
+
+    >>> from service.rules import BIG_THREE
+    >>> tables_of(BIG_THREE.model).caps
+    {}
+    """
     found = _BY_MODEL.get(model)
     if found is None:
         found = _BY_MODEL[model] = Tables(model)

@@ -38,7 +38,16 @@ def with_wings(form: Form, *, lead: bool = False) -> Family:
     """The family of a chain with kickers. The rows of a position are shared by every game
     model, as a reading does not depend on it; the ``lead`` family lists leads of a hand with
     every kind allowed: its rows (per model) hold None for a reading that is not its card
-    set's preferred one, which the preferred reading's own family lists."""
+    set's preferred one, which the preferred reading's own family lists.
+
+    >>> from service.rules import STANDARD, Kind, read_hand
+    >>> from service.rules.fast.tables import tables_of
+    >>> found: Found = []
+    >>> wings = with_wings(STANDARD.model.form(Kind.AIRPLANE_PAIRS))
+    >>> wings(Held(read_hand("3334445566")), tables_of(STANDARD.model), -1, 0, found)
+    >>> [c.cards for c in found]
+    ['3334445566']
+    """
     pairs = form.kicker_width == 2
     reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
     bases_of = masks(form.width)  # an entry's mask of the chain's ranks
