@@ -25,7 +25,7 @@ def core_modules() -> list[ModuleType]:
 
 def local_imports(path: Path) -> set[str]:
     """The core modules a core file imports (relative imports resolved)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    package = _name(path)
     if path.name != "__init__.py":
         package = package.rsplit(".", 1)[0]
     found: set[str] = set()
