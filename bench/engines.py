@@ -28,7 +28,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from service.rules import DOUZERO, RLCARD, STANDARD, RuleSet, classifier, legal_moves
+from service.rules import (
+    DOUZERO,
+    RLCARD,
+    STANDARD,
+    RuleSet,
+    classifier,
+    combination,
+    legal_moves,
+    read_play,
+)
+from service.rules.engine import reference_moves
 
 #: DouZero's integer for each of our card characters.
 DZ_OF_CHAR = dict(zip("3456789TJQKA2BR", [*range(3, 15), 17, 20, 30], strict=True))
@@ -56,6 +66,26 @@ def ours_responses(rules: RuleSet) -> Callable[[str, str], list[Any]]:
 
 
 OURS_PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "rlcard": RLCARD, "douzero": DOUZERO}
+
+
+def reference_leads(rules: RuleSet) -> Callable[[str], list[Any]]:
+    """The reference engine's legal leads (``service.rules.engine``, no fast path)."""
+    model = rules.model
+
+    def leads(hand: str) -> list[Any]:
+        return reference_moves(read_play(hand, rules), model)
+
+    return leads
+
+
+def reference_responses(rules: RuleSet) -> Callable[[str, str], list[Any]]:
+    """The reference engine's legal responses; the previous play read by ``combination``."""
+    model = rules.model
+
+    def responses(hand: str, previous: str) -> list[Any]:
+        return reference_moves(read_play(hand, rules), model, combination(previous, rules))
+
+    return responses
 
 
 def ours_classify(rules: RuleSet) -> Callable[[str], Any]:

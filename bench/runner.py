@@ -61,6 +61,7 @@ def lead_engines() -> dict[str, harness.Engine]:
         "ours[standard]": engines.ours_leads(engines.OURS_PRESETS["standard"]),
         "ours[rlcard]": engines.ours_leads(engines.OURS_PRESETS["rlcard"]),
         "ours[douzero]": engines.ours_leads(engines.OURS_PRESETS["douzero"]),
+        "reference[douzero]": engines.reference_leads(engines.OURS_PRESETS["douzero"]),
         "rlcard": engines.rlcard_leads(),
         "douzero": engines.douzero_leads(),
     }
@@ -72,6 +73,7 @@ def response_engines() -> dict[str, harness.Engine]:
         "ours[standard]": engines.ours_responses(engines.OURS_PRESETS["standard"]),
         "ours[rlcard]": engines.ours_responses(engines.OURS_PRESETS["rlcard"]),
         "ours[douzero]": engines.ours_responses(engines.OURS_PRESETS["douzero"]),
+        "reference[douzero]": engines.reference_responses(engines.OURS_PRESETS["douzero"]),
         "rlcard": engines.rlcard_responses(),
         "douzero": engines.douzero_responses(),
     }
@@ -83,6 +85,7 @@ MOVE_PAIRS = (
     ("ours[rlcard]", "rlcard"),
     ("ours[standard]", "douzero"),
     ("ours[standard]", "rlcard"),
+    ("reference[douzero]", "douzero"),  # the readable engine the fast path is checked against
 )
 
 

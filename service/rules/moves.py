@@ -42,7 +42,7 @@ from .combos import (
 )
 from .engine import reference_moves
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
-from .fast.tables import Universe, tables_of
+from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
 
@@ -67,7 +67,7 @@ def universe(rules: RuleSet = STANDARD) -> Universe:
     >>> len(universe()), [c.kind.value for c in universe()["3333"]]
     (12654, ['bomb'])
     """
-    return tables_of(rules.model).universe or fast.universe(rules.model)
+    return UNIVERSES.get(rules.model) or fast.universe(rules.model)
 
 
 def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
@@ -275,7 +275,9 @@ def legal_moves(
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
         counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
-    if type(previous) is str and (readings := universe(rules)[previous]):
+    if type(previous) is str and (
+        readings := (UNIVERSES.get(rules.model) or fast.universe(rules.model))[previous]
+    ):
         before: Combination | None = readings[0]
     else:
         before = _previous(previous, rules)

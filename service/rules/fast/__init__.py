@@ -30,6 +30,7 @@ from .families import NEEDS, plain_family, top_test
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
     _BY_MODEL,
+    UNIVERSES,
     Clashes,
     Family,
     Found,
@@ -203,14 +204,13 @@ def universe(model: GameModel) -> Universe:
     >>> len(universe(BIG_THREE.model)), universe(BIG_THREE.model)["4444"][0].kind.value
     (171, 'quad')
     """
-    table = tables_of(model)
-    found = table.universe
+    found = UNIVERSES.get(model)
     if found is None:
         grouped: dict[str, list[Combination]] = {}
         for combo in every_reading(model.table.full_deck, model):
             grouped.setdefault(combo.cards, []).append(combo)
         readings = {cards: tuple(sorted(c, key=preference)) for cards, c in grouped.items()}
-        found = table.universe = Universe(model, readings)
+        found = UNIVERSES[model] = Universe(model, readings)
     return found
 
 

@@ -72,12 +72,10 @@ Responses = dict[Kind, tuple[Family, bool, int]]
 class Tables:
     """The fast path's tables of one ``GameModel``: None (or empty) until built."""
 
-    __slots__ = ("caps", "clashes", "lead_rows", "leads", "model", "plan", "responses", "universe")
+    __slots__ = ("caps", "clashes", "lead_rows", "leads", "model", "plan", "responses")
 
     def __init__(self, model: GameModel) -> None:
         self.model = model
-        self.universe: Universe | None = None
-        """Every playable card set with its readings (``service.rules.fast.universe``)."""
         self.clashes: Clashes | None = None
         """The card sets of several readings (``service.rules.fast``)."""
         self.plan: Plan | None = None
@@ -91,6 +89,10 @@ class Tables:
         self.lead_rows: dict[Kind, dict[Position, Row]] = {}
         """Per kind with wings, its lead rows (``service.rules.fast.wings``)."""
 
+
+UNIVERSES: dict[GameModel, Universe] = {}
+"""Every model's universe, once built (``service.rules.fast.universe``): one lookup, without a
+call, where a play is classified."""
 
 _BY_MODEL: dict[GameModel, Tables] = {}
 """Every model's tables: bounded, as models are one per game and play options."""
