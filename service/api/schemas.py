@@ -20,12 +20,11 @@ from service.hands import (
     Event,
     Part,
     Record,
-    longest_auction,
-    longest_hand,
+    record_problems,
 )
 from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
 from service.rules.events import Phase, Violation
-from service.rules.scoring import GAME_LIMITS, WIDEST_LIMITS, FactorName, Side
+from service.rules.scoring import WIDEST_LIMITS, FactorName, Side
 
 from .fields import (
     DECK,
@@ -568,29 +567,6 @@ class HandRecord(Strict):
         return {"record": record, **data}
 
 
-def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> dict[str, Any]:
-    """What a record holds beyond its own game: more bids than its longest auction (in either
-    bidding mode) and one, more events than its longest hand and one, doublings it lacks."""
-    until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
-    found: dict[str, Any] = {}
-    for name, count, most in (
-        ("bids", bids, longest_auction(until) + 1),
-        ("events", events, longest_hand(rules) + 1),
-    ):
-        if count > most:
-            text = f"at most {most} {name} in a record of {rules.game}, not {count}"
-            found[name] = [{"code": f"too_many_{name}", "message": text}]
-    low, high = GAME_LIMITS[rules.game]["doublings"]
-    if not low <= doublings <= high:
-        text = f"doublings must be from {low} to {high} in {rules.game}, not {doublings}"
-        found["doublings"] = [{"code": "not_in_game", "message": text}]
-    return found
-
-
-def _record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
-    return record_problems(len(record.bids), len(record.events), record.doublings, rules)
-
-
 class HandValidateRequest(HandRecord):
     bids, events = _bids(), _events()  # new fields: the document shares no objects (no anchors)
     rules = ruleset_field()
@@ -613,7 +589,7 @@ class HandValidateBatchRequest(Strict):
         found = {
             i: problems
             for i, item in enumerate(data["items"])
-            if (problems := _record_problems(item["record"], data["rules"]))
+            if (problems := item["record"].problems(data["rules"]))
         }
         if found:
             raise ma.ValidationError({"items": found})
@@ -658,7 +634,7 @@ class MatchScoreRequest(Strict):
         problem = {"code": "players_per_seat", "message": f"{seats} players, one a seat"}
         errors: dict[int, dict[str, Any]] = {}
         for i, hand in enumerate(data["hands"]):
-            found = _record_problems(hand["record"], data["rules"])
+            found = hand["record"].problems(data["rules"])
             if len(hand["players"]) != seats:
                 found["players"] = [problem]
             if found:

@@ -46,6 +46,7 @@ from .records import (
     Record,
     longest_auction,
     longest_hand,
+    record_problems,
 )
 from .replay import HandError, Outcome, validate
 
@@ -62,6 +63,7 @@ __all__ = [
     "ledger_answer",
     "longest_auction",
     "longest_hand",
+    "record_problems",
     "validate",
     "validate_answer",
 ]

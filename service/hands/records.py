@@ -1,5 +1,6 @@
 """A hand record: the deal, the first bidder, the bids, the plays and passes (``Record``), and
-what a record may hold: the longest auction and the longest hand of each game.
+what a record may hold: the longest auction and the longest hand of each game, and the
+doublings the game has (``record_problems``).
 
 >>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, events=[(0, "3")])
 >>> str(record.events[0]), len(record.bids)
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from service.rules import (
     BIG_THREE,
@@ -24,6 +26,7 @@ from service.rules import (
     format_counts,
 )
 from service.rules.cards import counts_of, parse_cards
+from service.rules.scoring import GAME_LIMITS
 
 
 def longest_auction(rules: RuleSet) -> int:
@@ -63,6 +66,34 @@ a bid after the longest auction is judged (``bidding_over``)."""
 MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE))
 """Plays and passes in a record: the longest hand of any game (417, four players), and one
 more, so that an event after the longest hand is judged (``hand_over``)."""
+
+
+def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> dict[str, Any]:
+    """What a record holds beyond its own game: more bids than its longest auction (in either
+    bidding mode) and one, more events than its longest hand and one, doublings it lacks; each
+    field's problems as ``{"code", "message"}`` entries (none: an empty dict).
+
+    >>> record_problems(9, 155, 0, STANDARD)["bids"][0]["message"]
+    'at most 8 bids in a record of three_player, not 9'
+    >>> record_problems(0, 0, 1, BIG_THREE)["doublings"][0]["code"]
+    'not_in_game'
+    >>> record_problems(8, 155, 3, STANDARD)
+    {}
+    """
+    until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
+    found: dict[str, Any] = {}
+    for name, count, most in (
+        ("bids", bids, longest_auction(until) + 1),
+        ("events", events, longest_hand(rules) + 1),
+    ):
+        if count > most:
+            text = f"at most {most} {name} in a record of {rules.game}, not {count}"
+            found[name] = [{"code": f"too_many_{name}", "message": text}]
+    low, high = GAME_LIMITS[rules.game]["doublings"]
+    if not low <= doublings <= high:
+        text = f"doublings must be from {low} to {high} in {rules.game}, not {doublings}"
+        found["doublings"] = [{"code": "not_in_game", "message": text}]
+    return found
 
 
 class Part(StrEnum):
@@ -170,6 +201,16 @@ class Record:
             doublings=doublings,
         )
 
+    def problems(self, rules: RuleSet) -> dict[str, Any]:
+        """What this record holds beyond the game of ``rules`` (``record_problems``); its deal
+        and its events are judged by ``validate``.
+
+        >>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, doublings=1)
+        >>> list(record.problems(BIG_THREE)), record.problems(STANDARD)
+        (['doublings'], {})
+        """
+        return record_problems(len(self.bids), len(self.events), self.doublings, rules)
+
 
 __all__ = [
     "MAX_BIDS",
@@ -180,4 +221,5 @@ __all__ = [
     "Record",
     "longest_auction",
     "longest_hand",
+    "record_problems",
 ]
