@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.api import create_app
-from service.api.schemas import MAX_BATCH
+from service.api.schemas.common import MAX_BATCH
 from service.config import Settings
 from service.rules import Combination, legal_moves
 

@@ -10,7 +10,7 @@ from flask import Response
 from service.answers import Play, moves_answer
 from service.rules import STANDARD, Combination, read_hand
 
-from ..schemas import LegalMovesAnswer, LegalMovesRequest
+from ..schemas.moves import LegalMovesAnswer, LegalMovesRequest
 from . import Blueprint, cached_reply
 
 blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
