@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 import pytest
 from flask.testing import FlaskClient
 
-from service.api import create_app
-from service.api.schemas import MAX_BATCH
+from service.api import create_app, encoding
+from service.api.schemas.common import MAX_BATCH
 from service.config import Settings
-from service.rules import Combination, legal_moves
+from service.rules import legal_moves
 
 Json = dict[str, Any]
 
@@ -137,17 +138,28 @@ def test_legal_moves_pages_add_up_to_the_whole_list(client: FlaskClient) -> None
 
 
 def test_legal_moves_are_written_as_the_core_writes_them(client: FlaskClient) -> None:
-    """Each listed move's JSON is kept on its (interned) combination after its first listing;
-    first and later listings both say what ``Combination.as_dict`` says, and the memo changes
-    neither equality nor ``repr``."""
+    """Each listed move's JSON is kept by the API's encoding cache after its first listing;
+    first and later listings both say what ``Combination.as_dict`` says."""
     for hand in ("3456789TJQKA2BR", "34567789TJQKA2BR"):  # the second lists most moves again
         expected = [m.as_dict() for m in legal_moves(hand)]
         answer = ok(client, "/v1/legal-moves", {"hand": hand, "limit": 1000})
         assert answer["moves"] == expected
     first = legal_moves(hand).moves[0]
-    assert first.wire is not None
-    assert first == Combination.of(first.cards, kind=first.kind, rank=first.rank)
-    assert "wire" not in repr(first)
+    assert encoding.encoded(first) is encoding.encoded(first)  # kept, not encoded again
+    assert json.loads(orjson.dumps(encoding.encoded(first))) == first.as_dict()
+
+
+def test_the_encoding_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At ``ENCODED_MAX`` entries the cache is cleared; a move encoded again is written the
+    same."""
+    monkeypatch.setattr(encoding, "_encoded", {})
+    monkeypatch.setattr(encoding, "ENCODED_MAX", 3)
+    moves = legal_moves("3456789TJQKA2BR").moves[:7]
+    for move in moves:
+        assert json.loads(orjson.dumps(encoding.encoded(move))) == move.as_dict()
+        assert 1 <= encoding.encoded_count() <= 3
+    assert encoding.encoded_count() == 1  # cleared at 3, then 3 more, cleared, then one
+    assert json.loads(orjson.dumps(encoding.encoded(moves[0]))) == moves[0].as_dict()
 
 
 def test_legal_moves_answering_with_kinds_filter(client: FlaskClient) -> None:

@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api import create_app
-from service.api.schemas import HandValidateRequest, MatchScoreRequest
+from service.api.schemas.hands import HandValidateRequest
+from service.api.schemas.matches import MatchScoreRequest
 from service.config import Settings
 from service.hands import (
     MAX_BIDS,

@@ -26,7 +26,7 @@ from . import docs, limits, observability
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid
 from .resources import beats, classify, hands, health, moves, rulesets, score
-from .schemas import PlayObject, Problem, RuleSetOptions
+from .schemas.common import PlayObject, Problem, RuleSetOptions
 
 log = logging.getLogger("ddz_referee")
 

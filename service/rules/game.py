@@ -41,7 +41,6 @@ from .cards import (
     CardError,
     Counts,
     Rank,
-    format_counts,
     parse_counts,
     parse_rank,
     subtract,
@@ -57,10 +56,10 @@ from .events import (
     deal_problems,
 )
 from .kinds import Kind
-from .model import BOMB_KINDS, TOP_KINDS
 from .moves import LegalMoves, check_play, legal_moves
 from .ruleset import STANDARD, BiddingMode, RuleSet
-from .scoring import Score, Side, score
+from .scoring import Side
+from .state import _DEMO, HandState  # noqa: F401 - _DEMO: the examples' deal
 
 Cards = Counts | str | Sequence[str]
 KindArg = Kind | str | None
@@ -102,31 +101,9 @@ def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
     return (None if kind is None else Kind(kind)), char
 
 
-class Hand:
-    """One hand: the deal, the auction, the tricks and the end (create with ``Hand.start``)."""
-
-    def __init__(
-        self, hands: Sequence[Counts], kitty: Counts, first_bidder: int, rules: RuleSet
-    ) -> None:
-        self.rules = rules
-        self.seats = rules.table.seats
-        self.first_bidder = first_bidder
-        self.kitty = kitty
-        self._dealt = tuple(hands)
-        self._hands = list(hands)
-        self._phase = Phase.BIDDING
-        self._to_act: int | None = first_bidder
-        self._history: list[Action] = []
-        self._bid_value = 0
-        self._bidder: int | None = None
-        self._spoken = 0
-        self._passes = 0
-        self._landlord: int | None = None
-        self._leader: int | None = None
-        self._last_play: Combination | None = None
-        self._last_player: int | None = None
-        self._plays = [0] * self.seats
-        self._out: int | None = None
+class Hand(HandState):
+    """One hand: the deal, the auction, the tricks and the end (create with ``Hand.start``);
+    what can be read of it at any moment comes from ``HandState`` (``service.rules.state``)."""
 
     @classmethod
     def start(
@@ -152,132 +129,6 @@ class Hand:
             text = "; ".join(p for _, p in problems)
             raise GameError(Violation.BAD_DEAL, text, seat=problems[0][0])
         return cls(counts, _counts(kitty), first_bidder, rules)
-
-    # --- State -----------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """Where the hand stands."""
-        return self._phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is (None once the hand is over)."""
-        return self._to_act
-
-    @property
-    def landlord(self) -> int | None:
-        """The landlord's seat, once the auction has one."""
-        return self._landlord
-
-    @property
-    def bid_value(self) -> int:
-        """The highest bid so far (0: none), the stake once the auction is over."""
-        return self._bid_value
-
-    @property
-    def hands(self) -> tuple[Counts, ...]:
-        """Each seat's cards now (the landlord's with the kitty)."""
-        return tuple(self._hands)
-
-    @property
-    def dealt(self) -> tuple[Counts, ...]:
-        """Each seat's cards as dealt (before the kitty)."""
-        return self._dealt
-
-    @property
-    def kitty_shown(self) -> bool:
-        """Whether the landlord shows the kitty before taking it (not ``kitty_hidden``)."""
-        return not self.rules.kitty_hidden
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action so far, in order."""
-        return tuple(self._history)
-
-    @property
-    def trick_leader(self) -> int | None:
-        """The seat that led the current trick."""
-        return self._leader
-
-    @property
-    def last_play(self) -> Combination | None:
-        """The play to beat in the current trick (None: the seat to act leads)."""
-        return self._last_play
-
-    @property
-    def last_player(self) -> int | None:
-        """The seat that made ``last_play``."""
-        return self._last_player
-
-    @property
-    def passing_allowed(self) -> bool:
-        """Whether the seat to act may pass: always in the auction, never when leading."""
-        if self._phase is Phase.BIDDING:
-            return True
-        return self._phase is Phase.PLAY and self._last_play is not None
-
-    @property
-    def plays(self) -> tuple[int, ...]:
-        """How many combinations each seat has played."""
-        return tuple(self._plays)
-
-    @property
-    def bombs(self) -> int:
-        """How many bombs have been played (of any size in the four-player game)."""
-        return self._count(BOMB_KINDS)
-
-    @property
-    def rockets(self) -> int:
-        """How many rockets (in the four-player game: nukes) have been played."""
-        return self._count(TOP_KINDS)
-
-    def _count(self, kinds: frozenset[Kind]) -> int:
-        return sum(1 for a in self._history if a.combination and a.combination.kind in kinds)
-
-    @property
-    def winning_seat(self) -> int | None:
-        """The seat that ran out of cards."""
-        return self._out
-
-    @property
-    def winner(self) -> Side | None:
-        """Who won: the landlord, or the farmers together (section 5)."""
-        if self._out is None:
-            return None
-        return Side.LANDLORD if self._out == self._landlord else Side.FARMERS
-
-    @property
-    def spring(self) -> bool:
-        """The landlord won and no farmer played a card (section 7)."""
-        farmers = sum(self._plays) - self._plays[self._landlord or 0]
-        return self.winner is Side.LANDLORD and farmers == 0
-
-    @property
-    def anti_spring(self) -> bool:
-        """The farmers won and the landlord made only the opening lead (section 7)."""
-        return self.winner is Side.FARMERS and self._plays[self._landlord or 0] == 1
-
-    def score(self, doublings: int = 0) -> Score:
-        """The score of the ended hand (section 7); ``GameError(no_score)`` before the end.
-
-        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).score()
-        Traceback (most recent call last):
-        ...
-        service.rules.events.GameError: no score: no winner yet
-        """
-        if self._phase is not Phase.ENDED or self.winner is None:
-            text = "the hand was thrown in" if self._phase is Phase.REDEAL else "no winner yet"
-            raise GameError(Violation.NO_SCORE, f"no score: {text}")
-        return score(
-            bid=self._bid_value,
-            winner=self.winner,
-            bombs=self.bombs,
-            rockets=self.rockets,
-            spring=(self.spring or self.anti_spring) and self.rules.table.multipliers,
-            doublings=doublings,
-            rules=self.rules,
-        )
 
     # --- Turns -------------------------------------------------------------------------------
 
@@ -422,7 +273,7 @@ class Hand:
         >>> hand.bid(1, 3)
         >>> hand.play(1, "3334", kind="trio_single")
         Combination.of('3334', kind='trio_single', rank='3')
-        >>> hand.to_act, format_counts(hand.last_play.counts)
+        >>> hand.to_act, hand.last_play.cards
         (2, '3334')
         """
         combo = self.verify_play(seat, cards, kind=kind, rank=rank)
@@ -528,14 +379,6 @@ class Hand:
             self.play(action.seat, combo.counts, kind=combo.kind, rank=combo.rank)
         else:
             raise GameError(Violation.EMPTY_PLAY, "a play action needs a combination")
-
-    def __repr__(self) -> str:
-        hands = ", ".join(repr(format_counts(h)) for h in self._hands)
-        return f"<Hand {self._phase} to_act={self._to_act} landlord={self._landlord} [{hands}]>"
-
-
-#: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
-_DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
 
 
 __all__ = ["Action", "ActionKind", "GameError", "Hand", "Phase", "Side", "Violation"]

@@ -9,7 +9,7 @@ from flask import Response
 from service.answers import Play, beats_answer, stamp
 from service.rules import STANDARD, read_hand
 
-from ..schemas import BeatsAnswer, BeatsBatchAnswer, BeatsBatchRequest, BeatsRequest
+from ..schemas.beats import BeatsAnswer, BeatsBatchAnswer, BeatsBatchRequest, BeatsRequest
 from . import Blueprint, reply
 
 blp = Blueprint("beats", __name__, url_prefix="/v1", description="Whether a play beats another")

@@ -9,7 +9,12 @@ from flask import Response
 from service.answers import classify_answer, stamp
 from service.rules import STANDARD, read_hand
 
-from ..schemas import ClassifyAnswer, ClassifyBatchAnswer, ClassifyBatchRequest, ClassifyRequest
+from ..schemas.classify import (
+    ClassifyAnswer,
+    ClassifyBatchAnswer,
+    ClassifyBatchRequest,
+    ClassifyRequest,
+)
 from . import Blueprint, reply
 
 blp = Blueprint("classify", __name__, url_prefix="/v1", description="What combination cards make")

@@ -12,14 +12,13 @@ from flask import Response
 
 from service.hands import batch_answer, ledger_answer, validate_answer
 
-from ..schemas import (
+from ..schemas.hands import (
     HandAnswer,
     HandBatchAnswer,
     HandValidateBatchRequest,
     HandValidateRequest,
-    MatchScoreAnswer,
-    MatchScoreRequest,
 )
+from ..schemas.matches import MatchScoreAnswer, MatchScoreRequest
 from . import Blueprint, cached_reply
 
 Answer = Callable[[dict[str, Any]], dict[str, Any]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, current_app
 
-from ..schemas import Health, Readiness
+from ..schemas.common import Health, Readiness
 from . import Blueprint, reply
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")

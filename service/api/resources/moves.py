@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from flask import Response
 
 from service.answers import Play, moves_answer
-from service.rules import STANDARD, Combination, read_hand
+from service.rules import STANDARD, read_hand
 
-from ..schemas import LegalMovesAnswer, LegalMovesRequest
+from ..encoding import encoded
+from ..schemas.moves import LegalMovesAnswer, LegalMovesRequest
 from . import Blueprint, cached_reply
 
 blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
@@ -18,24 +18,6 @@ blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal mo
 EXAMPLE_ANSWER = moves_answer(
     read_hand("3456789TTJ"), STANDARD, previous=Play(read_hand("34567")), limit=3
 )
-
-
-ENCODED_MAX = 50_000
-"""Combinations that keep their encoded JSON (about 220 bytes each: 11 MB per worker at most)."""
-_encoded = 0
-
-
-def encoded(combo: Combination) -> orjson.Fragment:
-    """A move's JSON, encoded on its first listing and kept on the (interned) combination."""
-    global _encoded  # noqa: PLW0603 - a count of the memos made, per process
-    found = combo.wire
-    if isinstance(found, orjson.Fragment):
-        return found
-    fragment = orjson.Fragment(orjson.dumps(combo.as_dict()))
-    if _encoded < ENCODED_MAX:
-        object.__setattr__(combo, "wire", fragment)
-        _encoded += 1
-    return fragment
 
 
 @blp.route("/legal-moves", methods=["POST"])

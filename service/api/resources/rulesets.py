@@ -9,7 +9,8 @@ from service.answers import ruleset_answer, rulesets_answer
 from service.rules import PRESETS, STANDARD
 
 from ..problems import PROBLEM_JSON
-from ..schemas import Problem, RuleSetAnswer, RuleSetsAnswer
+from ..schemas.common import Problem
+from ..schemas.rulesets import RuleSetAnswer, RuleSetsAnswer
 from . import Blueprint, reply
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1", description="The named rule sets")

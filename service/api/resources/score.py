@@ -9,7 +9,7 @@ from flask import Response
 from service.answers import score_answer
 from service.rules import STANDARD
 
-from ..schemas import ScoreAnswer, ScoreRequest
+from ..schemas.score import ScoreAnswer, ScoreRequest
 from . import Blueprint, reply
 
 blp = Blueprint("score", __name__, url_prefix="/v1", description="Scores of finished hands")

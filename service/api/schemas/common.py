@@ -1,0 +1,256 @@
+"""What every request and answer schema is made of: strict objects, the ``ruleset`` field,
+card lists checked against the request's own game, plays, the rule-set stamp and the
+combination of the answers, problem documents and the health probes' answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.answers import Play
+from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
+
+from ..fields import (
+    DECK,
+    WIDEST,
+    Cards,
+    RuleSetChoice,
+    StrictBoolean,
+    StrictInteger,
+    hand_problems,
+)
+
+MAX_HAND = max(r.table.landlord_hand for r in PRESETS.values())
+"""The most cards of any hand (the four-player landlord's 33); each game's own limit, its
+landlord's hand, is checked with the rule set (``DeckChecked``)."""
+MAX_BATCH = 100
+"""Items in one batch request."""
+
+RANK_CHARS = [r.char for r in Rank]
+KIND_NAMES = [k.value for k in Kind]
+
+
+class Strict(ma.Schema):
+    """Unknown fields are errors (and the OpenAPI document says so)."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+# --- requests -------------------------------------------------------------------------------
+
+
+class RuleSetOptions(Strict):
+    """A named rule set with some options overridden (RULES.md section 8)."""
+
+    name = fields.String(
+        load_default="standard",
+        validate=validate.OneOf(list(PRESETS)),
+        metadata={"description": "the named rule set whose options are overridden"},
+    )
+    game = fields.Enum(Game, by_value=True)
+    four_with_two = StrictBoolean()
+    kicker_ranks_repeat = StrictBoolean()
+    kicker_rank_max = StrictInteger(validate=validate.Range(2, 3))
+    rocket_as_kickers = StrictBoolean()
+    bomb_in_kickers = StrictBoolean()
+    adjacent_trio_kickers = StrictBoolean()
+    same_rank_pairs = StrictBoolean()
+    four_with_single = StrictBoolean()
+    four_with_pair = StrictBoolean()
+    space_shuttle = StrictBoolean()
+    joker_pairs = StrictBoolean()
+    bidding = fields.Enum(BiddingMode, by_value=True)
+    kitty_hidden = StrictBoolean()
+    multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
+
+
+CardList = tuple[tuple[str | int, ...], Counts, int]
+"""A card list of a request: its path, its counts and the most cards it may hold."""
+
+
+class DeckChecked(Strict):
+    """A request whose card lists are read against the deck of its own game (its ``ruleset``
+    is read first) and held to that game's limit (its landlord's hand, or its deck)."""
+
+    def card_lists(self, data: dict[str, Any]) -> list[CardList]:
+        """Every card list of the request (each schema names its own)."""
+        raise NotImplementedError
+
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        try:
+            rules = self.fields["rules"].deserialize(
+                data.get("ruleset", ma.missing) if isinstance(data, dict) else ma.missing
+            )
+        except ma.ValidationError:  # reported by the load itself
+            rules = None
+        token = DECK.set(rules.table if isinstance(rules, RuleSet) else WIDEST)
+        try:
+            return super().load(data, **kwargs)
+        finally:
+            DECK.reset(token)
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
+        rules: RuleSet = data["rules"]
+        errors: dict[Any, Any] = {}
+        for path, counts, limit in self.card_lists(data):
+            found = hand_problems(counts, rules, limit)
+            if found:
+                node = errors
+                for step in path[:-1]:
+                    node = node.setdefault(step, {})
+                node[path[-1]] = found
+        if errors:
+            raise ma.ValidationError(errors)
+
+
+def play_list(path: tuple[str | int, ...], play: Play | None, limit: int) -> list[CardList]:
+    """A play's card list, if there is a play (``previous`` may be null).
+
+    >>> play_list(("previous",), None, 20)
+    []
+    """
+    return [] if play is None else [(path, play.cards, limit)]
+
+
+def ruleset_field() -> RuleSetChoice:
+    """The optional ``ruleset`` of every request (``standard`` when absent)."""
+    return RuleSetChoice(
+        RuleSetOptions,
+        load_default=PRESETS["standard"],
+        data_key="ruleset",
+        attribute="rules",
+        metadata={
+            "description": "a rule set name, or a name with options overridden",
+            "default": "standard",
+        },
+    )
+
+
+def batch_field(item: ma.fields.Field, limit: int, description: str = "") -> fields.List:  # type: ignore[type-arg]
+    """The items of a batch request: 1 to ``limit``, documented as such."""
+    metadata = ({"description": description} if description else {}) | {"maxItems": limit}
+    return fields.List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
+
+
+class PlayObject(Strict):
+    """A play with a declared reading, for card sets that read several ways (RULES.md 4)."""
+
+    cards = Cards(required=True, max_cards=MAX_HAND)
+    kind = fields.Enum(Kind, by_value=True, load_default=None)
+    rank = fields.String(load_default=None, validate=validate.OneOf(RANK_CHARS))
+
+    @ma.post_load
+    def _play(self, data: dict[str, Any], **kwargs: Any) -> Play:
+        return Play(data["cards"], data["kind"], data["rank"])
+
+
+_PLAY_OBJECT = PlayObject()
+
+
+class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
+    """A play: a card list, or an object declaring its reading; loads a ``Play``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.cards = Cards(max_cards=MAX_HAND)
+        one_of = [*self.cards.metadata["oneOf"], {"$ref": "#/components/schemas/PlayObject"}]
+        if kwargs.get("allow_none"):
+            one_of.append({"type": "null"})
+        super().__init__(metadata={"oneOf": one_of} | kwargs.pop("metadata", {}), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Play:
+        if isinstance(value, dict):
+            play: Play = _PLAY_OBJECT.load(value)
+            return play
+        return Play(self.cards.deserialize(value))
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class RuleSetStamp(ma.Schema):
+    name = fields.String(required=True)
+    version = fields.String(required=True)
+    overrides = fields.List(fields.String(), required=True)
+
+
+class CombinationSchema(ma.Schema):
+    cards = fields.String(required=True, metadata={"example": "33344"})
+    kind = fields.String(required=True, validate=validate.OneOf(KIND_NAMES))
+    rank = fields.String(required=True, validate=validate.OneOf(RANK_CHARS))
+    length = fields.Integer(required=True)
+    primal = fields.String(required=True)
+    kickers = fields.String(required=True)
+    name = fields.String(required=True)
+    name_zh = fields.String(required=True)
+
+
+def stamp_field() -> fields.Nested:
+    """The ``ruleset`` of every answer: the name, version and overrides of the rules used."""
+    return fields.Nested(RuleSetStamp, required=True)
+
+
+def nullable_enum(values: list[str], description: str) -> fields.String:
+    """A required answer field that holds one of ``values``, or null."""
+    return fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"enum": [*values, None], "description": description},
+    )
+
+
+class Health(ma.Schema):
+    status = fields.String(required=True)
+
+
+class Readiness(ma.Schema):
+    status = fields.String(required=True)
+    cache = fields.Dict(keys=fields.String(), required=True)
+
+
+class ProblemItem(ma.Schema):
+    field = fields.String(metadata={"description": "the offending field, as a dotted path"})
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    token = fields.String(metadata={"description": "the offending card token"})
+    position = fields.Integer(metadata={"description": "where the token starts"})
+
+
+class Problem(ma.Schema):
+    """An RFC 9457 problem document."""
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    instance = fields.String()
+    request_id = fields.String()
+    errors = fields.List(fields.Nested(ProblemItem))
+
+
+__all__ = [
+    "KIND_NAMES",
+    "MAX_BATCH",
+    "MAX_HAND",
+    "RANK_CHARS",
+    "CardList",
+    "CombinationSchema",
+    "DeckChecked",
+    "Health",
+    "PlayChoice",
+    "PlayObject",
+    "Problem",
+    "ProblemItem",
+    "Readiness",
+    "RuleSetOptions",
+    "RuleSetStamp",
+    "Strict",
+    "batch_field",
+    "nullable_enum",
+    "play_list",
+    "ruleset_field",
+    "stamp_field",
+]

@@ -1,0 +1,96 @@
+"""``POST /v1/hands/validate`` and its batch form: hand records in, verdicts and the state
+reached out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields
+
+from service.hands import record_problems
+from service.rules.events import Phase
+from service.rules.scoring import Side
+
+from .common import (
+    CombinationSchema,
+    Strict,
+    batch_field,
+    nullable_enum,
+    ruleset_field,
+    stamp_field,
+)
+from .records import MAX_HANDS, HandErrorSchema, HandRecord, bids_field, events_field
+from .score import ScoreAnswer
+
+
+class HandValidateRequest(HandRecord):
+    bids, events = (
+        bids_field(),
+        events_field(),
+    )  # new fields: the document shares no objects (no anchors)
+    rules = ruleset_field()
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
+        found = record_problems(
+            len(data["bids"]), len(data["events"]), data["doublings"], data["rules"]
+        )
+        if found:
+            raise ma.ValidationError(found)
+
+
+class HandValidateBatchRequest(Strict):
+    items = batch_field(fields.Nested(HandRecord), MAX_HANDS)
+    rules = ruleset_field()
+
+    @ma.validates_schema
+    def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
+        found = {
+            i: problems
+            for i, item in enumerate(data["items"])
+            if (problems := item["record"].problems(data["rules"]))
+        }
+        if found:
+            raise ma.ValidationError({"items": found})
+
+
+class HandAnswer(ma.Schema):
+    valid = fields.Boolean(required=True)
+    error = fields.Nested(HandErrorSchema, required=True, allow_none=True)
+    phase = nullable_enum([p.value for p in Phase], "null: the deal is impossible")
+    landlord = fields.Integer(required=True, allow_none=True)
+    bid = fields.Integer(required=True, metadata={"description": "the highest bid (0: none)"})
+    winner = nullable_enum([s.value for s in Side], "who won, once the hand has ended")
+    hands = fields.List(
+        fields.String(), required=True, metadata={"description": "each seat's cards now"}
+    )
+    bombs = fields.Integer(required=True)
+    rockets = fields.Integer(required=True)
+    spring = fields.Boolean(required=True)
+    anti_spring = fields.Boolean(required=True)
+    to_act = fields.Integer(required=True, allow_none=True)
+    last_play = fields.Nested(
+        CombinationSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the play to beat (null: the seat to act leads)"},
+    )
+    last_player = fields.Integer(required=True, allow_none=True)
+    passing_allowed = fields.Boolean(required=True)
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+    points = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "each seat's points, once the hand has ended"},
+    )
+    ruleset = stamp_field()
+
+
+class HandBatchAnswer(ma.Schema):
+    results = fields.List(fields.Nested(HandAnswer), required=True)
+    ruleset = stamp_field()
+
+
+__all__ = ["HandAnswer", "HandBatchAnswer", "HandValidateBatchRequest", "HandValidateRequest"]

@@ -1,0 +1,207 @@
+"""A hand record as requests write it: the deal, the first bidder, the bids, the plays and
+passes (loaded as ``service.hands.Record``), and the violation an answer names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
+from service.rules import PRESETS, Kind
+from service.rules.events import Violation
+
+from ..fields import Cards, StrictBoolean, StrictInteger, SuitedCards
+from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
+from .score import limited
+
+MAX_HANDS = MAX_BATCH
+"""Hand records in one batch or one match ledger."""
+MAX_SEATS = max(r.table.seats for r in PRESETS.values())
+"""Seats of the largest game (four players); a seat the game lacks is the referee's verdict."""
+
+
+def _seat(description: str) -> StrictInteger:
+    return StrictInteger(
+        required=True,
+        validate=validate.Range(0, MAX_SEATS - 1),
+        metadata={"description": f"{description} (0 to 2; 0 to 3 in the four-player game)"},
+    )
+
+
+class DealSchema(Strict):
+    """The deal: each seat's cards and the kitty, suits optional (three-player game: 17 a
+    seat and 3; four-player: 25 and 8; Big Three: 16 and 4)."""
+
+    hands = fields.List(
+        SuitedCards(),
+        required=True,
+        validate=validate.Length(3, MAX_SEATS),
+        metadata={
+            "description": "the cards dealt to each seat, from seat 0 (three or four seats)",
+            "minItems": 3,
+        },
+    )
+    kitty = SuitedCards(required=True, metadata={"description": "the face-down cards"})
+
+
+class BidSchema(Strict):
+    """One bid of the auction."""
+
+    seat = _seat("the seat that speaks")
+    bid = StrictInteger(
+        required=True, validate=validate.Range(0, 3), metadata={"description": "1, 2, 3; 0: pass"}
+    )
+
+    @ma.post_load
+    def _bid(self, data: dict[str, Any], **kwargs: Any) -> Bid:
+        return Bid(**data)
+
+
+class PlayEvent(Strict):
+    """A play: the seat and its cards, with a declared reading for an ambiguous set."""
+
+    seat = _seat("the seat that plays")
+    cards = SuitedCards(required=True, max_cards=MAX_HAND)
+    kind = fields.Enum(Kind, by_value=True, load_default=None, allow_none=False)
+    rank = fields.String(load_default=None, allow_none=False, validate=validate.OneOf(RANK_CHARS))
+
+    @ma.post_load
+    def _event(self, data: dict[str, Any], **kwargs: Any) -> Event:
+        return Event(**data)
+
+
+class PassEvent(Strict):
+    """A pass: the seat, and ``"pass": true``."""
+
+    seat = _seat("the seat that passes")
+    passes = StrictBoolean(required=True, data_key="pass", validate=validate.Equal(True))
+
+    @ma.post_load
+    def _event(self, data: dict[str, Any], **kwargs: Any) -> Event:
+        return Event(seat=data["seat"])
+
+
+def _event_schemas() -> list[dict[str, Any]]:
+    """The two shapes of an event, as JSON Schema (``EventChoice`` loads exactly these)."""
+
+    def seat() -> dict[str, Any]:  # a new object each time: the YAML has no anchors
+        return {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_SEATS - 1,
+            "description": "the seat that acts",
+        }
+
+    cards = {"oneOf": Cards(max_cards=MAX_HAND).metadata["oneOf"]}
+    play = {
+        "type": "object",
+        "title": "play",
+        "properties": {
+            "seat": seat(),
+            "cards": cards | {"description": "the cards played"},
+            "kind": {"enum": list(KIND_NAMES), "description": "the declared kind (RULES.md 4)"},
+            "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
+        },
+        "required": ["seat", "cards"],
+        "additionalProperties": False,
+    }
+    passes = {
+        "type": "object",
+        "title": "pass",
+        "properties": {"seat": seat(), "pass": {"const": True}},
+        "required": ["seat", "pass"],
+        "additionalProperties": False,
+    }
+    return [play, passes]
+
+
+class EventChoice(ma.fields.Field):  # type: ignore[type-arg]
+    """A play ``{"seat", "cards", "kind"?, "rank"?}`` or a pass ``{"seat", "pass": true}``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.play, self.passes = PlayEvent(), PassEvent()  # made once: a record has many events
+        super().__init__(metadata={"oneOf": _event_schemas()}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Event:
+        if not isinstance(value, dict):
+            text = 'an event is {"seat", "cards", "kind"?, "rank"?} or {"seat", "pass": true}'
+            raise ma.ValidationError([{"code": "invalid_type", "message": text}])
+        event: Event = (self.passes if "pass" in value else self.play).load(value)
+        return event
+
+
+def bids_field() -> fields.List[Any]:
+    """A record's bids (a new field each time: the document shares no objects)."""
+    return fields.List(
+        fields.Nested(BidSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_BIDS),
+        metadata={"description": "the bids in order", "maxItems": MAX_BIDS, "default": []},
+    )
+
+
+def events_field() -> fields.List[Any]:
+    """A record's plays and passes (a new field each time: the document shares no objects)."""
+    return fields.List(
+        EventChoice(),
+        load_default=list,
+        validate=validate.Length(max=MAX_EVENTS),
+        metadata={
+            "description": "every play and pass in order",
+            "maxItems": MAX_EVENTS,
+            "default": [],
+        },
+    )
+
+
+class HandRecord(Strict):
+    """A hand as recorded, finished or in progress; loads ``{"record": Record, ...}``."""
+
+    deal = fields.Nested(DealSchema, required=True)
+    first_bidder = _seat("the seat that bids first")
+    bids = bids_field()
+    events = events_field()
+    doublings = limited("doublings", 0)
+
+    @ma.post_load
+    def _record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        deal = data.pop("deal")
+        record = Record(
+            hands=tuple(deal["hands"]),
+            kitty=deal["kitty"],
+            first_bidder=data.pop("first_bidder"),
+            bids=tuple(data.pop("bids")),
+            events=tuple(data.pop("events")),
+            doublings=data.pop("doublings"),
+        )
+        return {"record": record, **data}
+
+
+class HandErrorSchema(ma.Schema):
+    part = fields.String(required=True, validate=validate.OneOf([p.value for p in Part]))
+    index = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "in bids or events"}
+    )
+    seat = fields.Integer(required=True, allow_none=True)
+    code = fields.String(required=True, validate=validate.OneOf([v.value for v in Violation]))
+    reason = fields.String(
+        required=True, allow_none=True, metadata={"description": "why a play does not beat"}
+    )
+    message = fields.String(required=True)
+
+
+__all__ = [
+    "MAX_HANDS",
+    "MAX_SEATS",
+    "BidSchema",
+    "DealSchema",
+    "EventChoice",
+    "HandErrorSchema",
+    "HandRecord",
+    "PassEvent",
+    "PlayEvent",
+    "bids_field",
+    "events_field",
+]

@@ -1,0 +1,225 @@
+"""A hand record: the deal, the first bidder, the bids, the plays and passes (``Record``), and
+what a record may hold: the longest auction and the longest hand of each game, and the
+doublings the game has (``record_problems``).
+
+>>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, events=[(0, "3")])
+>>> str(record.events[0]), len(record.bids)
+('seat 0 plays 3', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from service.rules import (
+    BIG_THREE,
+    FOUR_PLAYER,
+    STANDARD,
+    BiddingMode,
+    Card,
+    Counts,
+    Kind,
+    RuleSet,
+    format_counts,
+)
+from service.rules.cards import counts_of, parse_cards
+from service.rules.scoring import GAME_LIMITS
+
+
+def longest_auction(rules: RuleSet) -> int:
+    """Bids in the longest auction of a game: under ``until_two_passes``, a pass from every
+    seat but one, then 1, 2 and 3 each after a pass from every seat but two (three players:
+    pass, pass, 1, pass, 2, pass, 3); under ``single_round``, one bid a seat.
+
+    >>> until = BiddingMode.UNTIL_TWO_PASSES
+    >>> longest_auction(STANDARD.derive(bidding=until)), longest_auction(STANDARD)
+    (7, 3)
+    >>> longest_auction(FOUR_PLAYER.derive(bidding=until))
+    10
+    """
+    seats = rules.table.seats
+    if rules.bidding is BiddingMode.SINGLE_ROUND:
+        return seats
+    return (seats - 1) + 1 + (rules.table.max_bid - 1) * (seats - 1)
+
+
+def longest_hand(rules: RuleSet) -> int:
+    """Plays and passes in the longest hand of a game: every card but one a seat for the
+    others is played one at a time, with a pass from every other seat between two plays.
+
+    >>> longest_hand(STANDARD), longest_hand(FOUR_PLAYER), longest_hand(BIG_THREE)
+    (154, 417, 148)
+    """
+    table = rules.table
+    deck = sum(table.full_deck)
+    plays = deck - (table.seats - 1)
+    return plays + (table.seats - 1) * (plays - 1)
+
+
+_UNTIL = BiddingMode.UNTIL_TWO_PASSES
+MAX_BIDS = 1 + max(longest_auction(r.derive(bidding=_UNTIL)) for r in (STANDARD, FOUR_PLAYER))
+"""Bids in a record: the longest auction of any game (10, four players), and one more, so that
+a bid after the longest auction is judged (``bidding_over``)."""
+MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE))
+"""Plays and passes in a record: the longest hand of any game (417, four players), and one
+more, so that an event after the longest hand is judged (``hand_over``)."""
+
+
+def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> dict[str, Any]:
+    """What a record holds beyond its own game: more bids than its longest auction (in either
+    bidding mode) and one, more events than its longest hand and one, doublings it lacks; each
+    field's problems as ``{"code", "message"}`` entries (none: an empty dict).
+
+    >>> record_problems(9, 155, 0, STANDARD)["bids"][0]["message"]
+    'at most 8 bids in a record of three_player, not 9'
+    >>> record_problems(0, 0, 1, BIG_THREE)["doublings"][0]["code"]
+    'not_in_game'
+    >>> record_problems(8, 155, 3, STANDARD)
+    {}
+    """
+    until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
+    found: dict[str, Any] = {}
+    for name, count, most in (
+        ("bids", bids, longest_auction(until) + 1),
+        ("events", events, longest_hand(rules) + 1),
+    ):
+        if count > most:
+            text = f"at most {most} {name} in a record of {rules.game}, not {count}"
+            found[name] = [{"code": f"too_many_{name}", "message": text}]
+    low, high = GAME_LIMITS[rules.game]["doublings"]
+    if not low <= doublings <= high:
+        text = f"doublings must be from {low} to {high} in {rules.game}, not {doublings}"
+        found["doublings"] = [{"code": "not_in_game", "message": text}]
+    return found
+
+
+class Part(StrEnum):
+    """Which part of a record a violation is in; the value is the request field."""
+
+    DEAL = "deal"
+    """The deal: the game's hands and kitty (three of 17 and 3 from one deck, four of 25 and 8
+    from two, three of 16 and 4 from 52 cards)."""
+    BIDS = "bids"
+    """A bid of the auction (``index`` is its position in ``bids``)."""
+    EVENTS = "events"
+    """A play or pass (``index`` is its position in ``events``)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Bid:
+    """A bid of the auction: 1, 2 or 3, or 0 for a pass.
+
+    >>> str(Bid(seat=2, bid=0))
+    'seat 2 bids pass'
+    """
+
+    seat: int
+    bid: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bids {self.bid or 'pass'}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Event:
+    """A play (``cards``, with a declared reading if any) or a pass (``cards`` is None).
+
+    >>> str(Event.of(1, "10 10 J J Q Q")), str(Event.of(2, None))
+    ('seat 1 plays TTJJQQ', 'seat 2 passes')
+    """
+
+    seat: int
+    cards: tuple[Card, ...] | None = None
+    kind: Kind | None = None
+    rank: str | None = None
+
+    @classmethod
+    def of(
+        cls, seat: int, cards: str | None, *, kind: Kind | None = None, rank: str | None = None
+    ) -> Event:
+        """An event from card text in any notation (None: a pass).
+
+        >>> Event.of(0, "♠3 3h", kind=Kind.PAIR).cards
+        (Card.parse('3S'), Card.parse('3H'))
+        """
+        read = None if cards is None else tuple(parse_cards(cards))
+        return cls(seat=seat, cards=read, kind=kind, rank=rank)
+
+    @property
+    def counts(self) -> Counts:
+        """The rank counts of the cards played (none for a pass).
+
+        >>> format_counts(Event.of(0, "10 J Q K A").counts)
+        'TJQKA'
+        """
+        return counts_of(self.cards or ())
+
+    def __str__(self) -> str:
+        if self.cards is None:
+            return f"seat {self.seat} passes"
+        declared = " ".join(str(x) for x in (self.kind, self.rank) if x is not None)
+        what = f" as {declared}" if declared else ""
+        return f"seat {self.seat} plays {format_counts(self.counts) or 'no card'}{what}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Record:
+    """A hand as recorded: the deal, the first bidder, the bids, the plays and passes."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    first_bidder: int
+    bids: tuple[Bid, ...] = ()
+    events: tuple[Event, ...] = ()
+    doublings: int = 0
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        hands: Sequence[str],
+        kitty: str,
+        first_bidder: int,
+        bids: Sequence[tuple[int, int]] = (),
+        events: Sequence[tuple[int, str | None]] = (),
+        doublings: int = 0,
+    ) -> Record:
+        """A record from card text: bids as (seat, bid), events as (seat, cards or None).
+
+        >>> Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0).kitty
+        ()
+        """
+        return cls(
+            hands=tuple(tuple(parse_cards(h)) for h in hands),
+            kitty=tuple(parse_cards(kitty)),
+            first_bidder=first_bidder,
+            bids=tuple(Bid(seat=s, bid=b) for s, b in bids),
+            events=tuple(Event.of(s, c) for s, c in events),
+            doublings=doublings,
+        )
+
+    def problems(self, rules: RuleSet) -> dict[str, Any]:
+        """What this record holds beyond the game of ``rules`` (``record_problems``); its deal
+        and its events are judged by ``validate``.
+
+        >>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, doublings=1)
+        >>> list(record.problems(BIG_THREE)), record.problems(STANDARD)
+        (['doublings'], {})
+        """
+        return record_problems(len(self.bids), len(self.events), self.doublings, rules)
+
+
+__all__ = [
+    "MAX_BIDS",
+    "MAX_EVENTS",
+    "Bid",
+    "Event",
+    "Part",
+    "Record",
+    "longest_auction",
+    "longest_hand",
+    "record_problems",
+]

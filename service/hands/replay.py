@@ -1,0 +1,240 @@
+"""A hand record replayed through the rules core: ``validate`` deals the hand, replays the bids
+and the plays and passes through the core's ``Hand``, and stops at the first violation, naming
+where it is (``part`` and ``index``), the seat, the core's ``Violation`` code and a sentence;
+the state reached before it is reported all the same (``Outcome``).
+
+>>> outcome = validate(Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(1, 3)]))
+>>> outcome.valid, outcome.hand.landlord, outcome.hand.to_act
+(True, 1, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from service.answers import stamp
+from service.rules import STANDARD, Counts, Reason, RuleSet, contains, format_counts
+from service.rules.cards import counts_of
+from service.rules.events import GameError, Phase, Violation, deal_problems
+from service.rules.game import Hand
+from service.rules.scoring import Score
+
+from .records import Event, Part, Record
+from .suits import Suits, first_bidder_problem, suit_problems
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandError:
+    """The first violation of a record: where, which seat, the core's code and a sentence."""
+
+    part: Part
+    index: int | None
+    seat: int | None
+    code: Violation
+    message: str
+    reason: Reason | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The wire form: part, index, seat, code, reason (why a play does not beat), message.
+
+        >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(2, 1)])
+        >>> validate(record).error.as_dict()["code"]
+        'wrong_seat'
+        """
+        return {
+            "part": self.part.value,
+            "index": self.index,
+            "seat": self.seat,
+            "code": self.code.value,
+            "reason": self.reason.value if self.reason else None,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A record replayed: the hand as far as it got (None for an impossible deal), the first
+    violation (None: valid) and the cards as dealt."""
+
+    hand: Hand | None
+    error: HandError | None
+    dealt: tuple[Counts, ...]
+    doublings: int = 0
+    rules: RuleSet = field(default=STANDARD)
+
+    @property
+    def valid(self) -> bool:
+        """Whether every event of the record is legal.
+
+        >>> validate(Record.of(hands=_DEMO, kitty="BR2", first_bidder=2)).valid
+        True
+        """
+        return self.error is None
+
+    def score(self) -> Score | None:
+        """The score of the hand reached, when it has ended (section 7).
+
+        >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=0, bids=[(0, 3)])
+        >>> validate(record).score() is None
+        True
+        """
+        if self.hand is None or self.hand.phase is not Phase.ENDED:
+            return None
+        return self.hand.score(self.doublings)
+
+    def points(self) -> tuple[int, ...] | None:
+        """Each seat's points, when the hand has ended (zero-sum).
+
+        >>> validate(Record.of(hands=["3"] * 3, kitty="", first_bidder=0)).points() is None
+        True
+        """
+        result = self.score()
+        if result is None or self.hand is None or self.hand.landlord is None:
+            return None
+        landlord, seats = self.hand.landlord, self.hand.seats
+        by_seat = [0] * seats
+        by_seat[landlord] = result.landlord
+        for step, points in enumerate(result.farmers, start=1):
+            by_seat[(landlord + step) % seats] = points
+        return tuple(by_seat)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The wire form of the verdict and of the state reached (see ``validate_answer``).
+
+        >>> answer = validate(Record.of(hands=_DEMO, kitty="BR", first_bidder=0)).as_dict()
+        >>> answer["valid"], answer["error"]["message"], answer["phase"]
+        (False, 'the kitty holds 2 cards, not 3', None)
+        """
+        result, points = self.score(), self.points()
+        return {
+            "valid": self.valid,
+            "error": self.error.as_dict() if self.error else None,
+            **_state(self.hand, self.dealt),
+            "score": result.as_dict() | {"ruleset": stamp(self.rules)} if result else None,
+            "points": list(points) if points else None,
+        }
+
+
+def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
+    if hand is None:
+        return {
+            "phase": None,
+            "landlord": None,
+            "bid": 0,
+            "winner": None,
+            "hands": [format_counts(h) for h in dealt],
+            "bombs": 0,
+            "rockets": 0,
+            "spring": False,
+            "anti_spring": False,
+            "to_act": None,
+            "last_play": None,
+            "last_player": None,
+            "passing_allowed": False,
+        }
+    to_beat = hand.last_play if hand.to_act is not None else None
+    return {
+        "phase": hand.phase.value,
+        "landlord": hand.landlord,
+        "bid": hand.bid_value,
+        "winner": hand.winner.value if hand.winner else None,
+        "hands": [format_counts(h) for h in hand.hands],
+        "bombs": hand.bombs,
+        "rockets": hand.rockets,
+        "spring": hand.spring,
+        "anti_spring": hand.anti_spring,
+        "to_act": hand.to_act,
+        "last_play": to_beat.as_dict() if to_beat else None,
+        "last_player": hand.last_player if to_beat else None,
+        "passing_allowed": hand.passing_allowed,
+    }
+
+
+def _deal(record: Record, rules: RuleSet) -> tuple[Hand | None, HandError | None]:
+    """The hand dealt, or the deal's problems as one ``bad_deal`` error."""
+    dealt = [counts_of(cards) for cards in record.hands]
+    problems = deal_problems(dealt, counts_of(record.kitty), rules) + suit_problems(record, rules)
+    code = Violation.BAD_DEAL
+    if not problems:
+        try:
+            start = Hand.start(
+                hands=dealt,
+                kitty=counts_of(record.kitty),
+                first_bidder=record.first_bidder,
+                rules=rules,
+            )
+        except GameError as error:  # a first bidder that is no seat
+            problems = [(error.seat, error.message)]
+        else:
+            wrong = first_bidder_problem(record, rules)
+            if wrong is None:
+                return start, None
+            problems, code = [(record.first_bidder, wrong)], Violation.WRONG_FIRST_BIDDER
+    text = "; ".join(p for _, p in problems)
+    seat = problems[0][0]
+    return None, HandError(part=Part.DEAL, index=None, seat=seat, code=code, message=text)
+
+
+def _apply(hand: Hand, event: Event, suits: Suits) -> None:
+    """Apply one play or pass, or raise the core's ``GameError``."""
+    if hand.phase is Phase.BIDDING:  # the core reads a pass in the auction as a bid of 0
+        text = f"the auction is on: seat {hand.to_act} bids next"
+        raise GameError(Violation.STILL_BIDDING, text, seat=event.seat)
+    if event.cards is None:
+        hand.pass_turn(event.seat)
+        return
+    counts = event.counts
+    mine = hand.phase is Phase.PLAY and event.seat == hand.to_act
+    if mine and contains(hand.hands[event.seat], counts):
+        suits.verify(hand, event.seat, event.cards)
+    hand.play(event.seat, counts, kind=event.kind, rank=event.rank)
+    suits.take(hand, event.seat, event.cards)
+
+
+def _error(part: Part, index: int, what: object, seat: int, error: GameError) -> HandError:
+    return HandError(
+        part=part,
+        index=index,
+        seat=seat,
+        code=error.code,
+        message=f"{what}: {error.message}",
+        reason=error.reason,
+    )
+
+
+def _replay(hand: Hand, record: Record) -> HandError | None:
+    for index, bid in enumerate(record.bids):
+        try:
+            hand.bid(bid.seat, bid.bid)
+        except GameError as error:
+            return _error(Part.BIDS, index, bid, bid.seat, error)
+    suits = Suits(record)
+    for index, event in enumerate(record.events):
+        try:
+            _apply(hand, event, suits)
+        except GameError as error:
+            return _error(Part.EVENTS, index, event, event.seat, error)
+    return None
+
+
+def validate(record: Record, rules: RuleSet = STANDARD) -> Outcome:
+    """Replay a record through the core; stop at the first violation (RULES.md sections 5-7).
+
+    >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(1, 1), (2, 1)])
+    >>> outcome = validate(record)
+    >>> outcome.valid, outcome.error.index, outcome.error.code.value, outcome.hand.to_act
+    (False, 1, 'bid_not_higher', 2)
+    """
+    hand, error = _deal(record, rules)
+    dealt = tuple(counts_of(cards) for cards in record.hands)
+    if hand is not None:
+        error = _replay(hand, record)
+    return Outcome(hand, error, dealt, record.doublings, rules)
+
+
+#: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
+_DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
+
+
+__all__ = ["HandError", "Outcome", "validate"]

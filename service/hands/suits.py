@@ -1,0 +1,156 @@
+"""Suits in a hand record: the rules ignore them (RULES.md section 1), so plays are matched to
+hands by rank; but a suited card is one card. The deal may not hold one more often than the
+decks do, a seat may not play a suited card dealt to another seat (the kitty's go to the
+landlord), nor one played before, nor name it twice in a play. In Big Three with every card
+suited, the holder of the 4 of hearts bids first (section 10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.rules import Card, Game, Rank, Reason, RuleSet, Suit
+from service.rules.events import GameError, Violation
+from service.rules.game import Hand
+
+from .records import Record
+
+
+def suit_problems(record: Record, rules: RuleSet) -> list[tuple[int | None, str]]:
+    """Suited cards dealt more often than the decks hold them, each with the seat concerned
+    (None: the kitty).
+
+    >>> from service.rules import STANDARD
+    >>> suit_problems(Record.of(hands=["3H 4", "3H 5", "6"], kitty="", first_bidder=0), STANDARD)
+    [(1, 'seat 1 holds 3H, which seat 0 holds too')]
+    >>> record = Record.of(hands=["3H", "4", "5"], kitty="3H", first_bidder=0)
+    >>> suit_problems(record, STANDARD)
+    [(None, 'the kitty holds 3H, which seat 0 holds too')]
+    """
+    copies = rules.table.copies
+    parts = [(seat, f"seat {seat}", cards) for seat, cards in enumerate(record.hands)]
+    seen: dict[Card, list[str]] = {}
+    problems: list[tuple[int | None, str]] = []
+    for seat, name, cards in [*parts, (None, "the kitty", record.kitty)]:
+        for card in (c for c in cards if c.suit is not None):
+            holders = seen.setdefault(card, [])
+            holders.append(name)
+            if len(holders) == copies + 1:
+                others = [h for h in holders[:-1] if h != name]
+                where = f", which {others[0]} holds too" if others else " twice"
+                where = where if copies == 1 or others else f" {len(holders)} times"
+                problems.append((seat, f"{name} holds {card}{where}"))
+    return problems
+
+
+def first_bidder_problem(record: Record, rules: RuleSet) -> str | None:
+    """Big Three with every card suited: the first bidder must hold the 4 of hearts or, when
+    the kitty holds it, the lowest heart dealt (RULES.md section 10).
+
+    >>> from service.rules import BIG_THREE, STANDARD
+    >>> record = Record.of(hands=["5H", "4H", "6S"], kitty="", first_bidder=0)
+    >>> first_bidder_problem(record, BIG_THREE)
+    'seat 1 holds 4H and bids first, not seat 0'
+    >>> first_bidder_problem(record, STANDARD) is None
+    True
+    """
+    cards = [c for hand in record.hands for c in hand]
+    if rules.game is not Game.BIG_THREE or any(c.suit is None for c in [*cards, *record.kitty]):
+        return None
+    hearts = [
+        (rules.model.power(c.rank), seat)
+        for seat, hand in enumerate(record.hands)
+        for c in hand
+        if c.suit is Suit.HEARTS
+    ]
+    if not hearts:
+        return None
+    low, seat = min(hearts)
+    if seat == record.first_bidder:
+        return None
+    four = Card(Rank.FOUR, Suit.HEARTS)
+    which = (
+        "4H"
+        if low == rules.model.power(Rank.FOUR)
+        else f"the lowest heart dealt ({four} is in the kitty)"
+    )
+    return f"seat {seat} holds {which} and bids first, not seat {record.first_bidder}"
+
+
+class Suits:
+    """How many copies of each suited card each seat (None: the kitty) has left to play.
+
+    >>> suits, hand = Suits(Record.of(hands=_DEAL, kitty="BR2", first_bidder=0)), _landlord(0)
+    >>> suits.verify(hand, 0, [Card.parse("3H")])
+    >>> suits.verify(hand, 1, [Card.parse("3H")])
+    Traceback (most recent call last):
+    ...
+    service.rules.events.GameError: 3H was dealt to seat 0
+    """
+
+    def __init__(self, record: Record) -> None:
+        self.left: dict[Card, dict[int | None, int]] = {}
+        parts = [*enumerate(record.hands), (None, record.kitty)]
+        for seat, cards in parts:
+            for card in (c for c in cards if c.suit is not None):
+                holders = self.left.setdefault(card, {})
+                holders[seat] = holders.get(seat, 0) + 1
+        self.dealt = {card: sum(h.values()) for card, h in self.left.items()}
+
+    def _mine(self, hand: Hand, seat: int, card: Card) -> int:
+        holders = self.left[card]
+        return holders.get(seat, 0) + (holders.get(None, 0) if seat == hand.landlord else 0)
+
+    def verify(self, hand: Hand, seat: int, cards: Sequence[Card]) -> None:
+        """Raise ``not_in_hand`` for a suited card that is not the seat's to play."""
+        named: dict[Card, int] = {}
+        for card in (c for c in cards if c.suit is not None):
+            count = named[card] = named.get(card, 0) + 1
+            if card not in self.left:  # the deal did not name it: only the decks limit it
+                if count > hand.rules.table.copies:
+                    text = f"the play holds {card} {count} times: the deck has {count - 1}"
+                    text = f"the play holds {card} twice" if count == 2 else text
+                    raise GameError(
+                        Violation.NOT_IN_HAND, text, seat=seat, reason=Reason.NOT_IN_HAND
+                    )
+                continue
+            if count <= self._mine(hand, seat, card):
+                continue
+            holders = {s: n for s, n in self.left[card].items() if n}
+            if count > self.dealt[card]:
+                text = f"the play holds {card} {count} times: the deal has {self.dealt[card]}"
+            elif sum(holders.values()) < count:
+                text = f"{card} has been played already"
+            else:
+                holder = next(s for s in holders if s != seat)
+                text = f"{card} was dealt to seat {hand.landlord if holder is None else holder}"
+            raise GameError(Violation.NOT_IN_HAND, text, seat=seat, reason=Reason.NOT_IN_HAND)
+
+    def take(self, hand: Hand, seat: int, cards: Sequence[Card]) -> None:
+        """Count the suited cards of a play as played (once ``verify`` has passed).
+
+        >>> suits, hand = Suits(Record.of(hands=_DEAL, kitty="BR2", first_bidder=0)), _landlord(0)
+        >>> suits.take(hand, 0, [Card.parse("3H")])
+        >>> suits.verify(hand, 0, [Card.parse("3H")])
+        Traceback (most recent call last):
+        ...
+        service.rules.events.GameError: 3H has been played already
+        """
+        for card in (c for c in cards if c.suit is not None and c in self.left):
+            holders = self.left[card]
+            where = seat if holders.get(seat, 0) else None
+            holders[where] -= 1
+
+
+#: A deal used by the examples: seat 0 holds the 3 of hearts, the kitty is B R 2.
+_DEAL = ("3H 5556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
+
+
+def _landlord(seat: int) -> Hand:
+    """The examples' hand, after ``seat`` has bid 3 (it plays first)."""
+    hand = Hand.start(hands=_DEAL, kitty="BR2", first_bidder=seat)
+    hand.bid(seat, 3)
+    return hand
+
+
+__all__ = ["Suits", "first_bidder_problem", "suit_problems"]

@@ -1,0 +1,244 @@
+"""What one hand of Dou Dizhu is at any moment, and what can be read from it (RULES.md sections
+5 to 7): each seat's cards, the phase, the seat to act, the auction's highest bid, the trick's
+play to beat, every action so far, and once the hand has ended, the winner, the spring and the
+score. ``HandState`` holds it; ``service.rules.game.Hand`` adds the actions that change it.
+
+>>> from service.rules.game import Hand
+>>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+>>> hand.bid(1, 3)
+>>> hand.phase, hand.landlord, hand.bid_value, hand.to_act, sum(hand.hands[1])
+(<Phase.PLAY: 'play'>, 1, 3, 1, 20)
+>>> hand.dealt == Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).hands
+True
+>>> _ = hand.play(1, "4444")
+>>> [str(a) for a in hand.history], hand.plays, hand.trick_leader, hand.last_player
+(['seat 1 bids 3', 'seat 1 plays bomb 4444 (rank 4)'], (0, 1, 0), 1, 1)
+>>> hand.last_play, hand.winning_seat, hand.winner, hand.kitty_shown
+(Combination.of('4444', kind='bomb', rank='4'), None, None, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Counts, format_counts
+from .combos import Combination
+from .events import Action, GameError, Phase, Violation
+from .kinds import Kind
+from .model import BOMB_KINDS, TOP_KINDS
+from .ruleset import RuleSet
+from .scoring import Score, Side, score
+
+
+class HandState:
+    """One hand's state and its readings; ``Hand`` (``service.rules.game``) acts on it."""
+
+    def __init__(
+        self, hands: Sequence[Counts], kitty: Counts, first_bidder: int, rules: RuleSet
+    ) -> None:
+        self.rules = rules
+        self.seats = rules.table.seats
+        self.first_bidder = first_bidder
+        self.kitty = kitty
+        self._dealt = tuple(hands)
+        self._hands = list(hands)
+        self._phase = Phase.BIDDING
+        self._to_act: int | None = first_bidder
+        self._history: list[Action] = []
+        self._bid_value = 0
+        self._bidder: int | None = None
+        self._spoken = 0
+        self._passes = 0
+        self._landlord: int | None = None
+        self._leader: int | None = None
+        self._last_play: Combination | None = None
+        self._last_player: int | None = None
+        self._plays = [0] * self.seats
+        self._out: int | None = None
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand stands."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return self._to_act
+
+    @property
+    def landlord(self) -> int | None:
+        """The landlord's seat, once the auction has one."""
+        return self._landlord
+
+    @property
+    def bid_value(self) -> int:
+        """The highest bid so far (0: none), the stake once the auction is over."""
+        return self._bid_value
+
+    @property
+    def hands(self) -> tuple[Counts, ...]:
+        """Each seat's cards now (the landlord's with the kitty)."""
+        return tuple(self._hands)
+
+    @property
+    def dealt(self) -> tuple[Counts, ...]:
+        """Each seat's cards as dealt (before the kitty)."""
+        return self._dealt
+
+    @property
+    def kitty_shown(self) -> bool:
+        """Whether the landlord shows the kitty before taking it (not ``kitty_hidden``)."""
+        return not self.rules.kitty_hidden
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order."""
+        return tuple(self._history)
+
+    @property
+    def trick_leader(self) -> int | None:
+        """The seat that led the current trick."""
+        return self._leader
+
+    @property
+    def last_play(self) -> Combination | None:
+        """The play to beat in the current trick (None: the seat to act leads)."""
+        return self._last_play
+
+    @property
+    def last_player(self) -> int | None:
+        """The seat that made ``last_play``."""
+        return self._last_player
+
+    @property
+    def passing_allowed(self) -> bool:
+        """Whether the seat to act may pass: always in the auction, never when leading.
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.passing_allowed, hand.bid(1, 3), hand.passing_allowed
+        (True, None, False)
+        """
+        if self._phase is Phase.BIDDING:
+            return True
+        return self._phase is Phase.PLAY and self._last_play is not None
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """How many combinations each seat has played."""
+        return tuple(self._plays)
+
+    @property
+    def bombs(self) -> int:
+        """How many bombs have been played (of any size in the four-player game).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> _ = hand.play(1, "4444")
+        >>> hand.bombs, hand.rockets
+        (1, 0)
+        """
+        return self._count(BOMB_KINDS)
+
+    @property
+    def rockets(self) -> int:
+        """How many rockets (in the four-player game: nukes) have been played.
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=0)
+        >>> hand.bid(0, 3)
+        >>> _ = hand.play(0, "BR")
+        >>> hand.bombs, hand.rockets
+        (0, 1)
+        """
+        return self._count(TOP_KINDS)
+
+    def _count(self, kinds: frozenset[Kind]) -> int:
+        return sum(1 for a in self._history if a.combination and a.combination.kind in kinds)
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat that ran out of cards."""
+        return self._out
+
+    @property
+    def winner(self) -> Side | None:
+        """Who won: the landlord, or the farmers together (section 5).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_SPRING, kitty="JQK", first_bidder=0)
+        >>> hand.bid(0, 3)
+        >>> hand.winner is None, hand.play(0, "3334445556667779TJQK").kind.value
+        (True, 'airplane_singles')
+        >>> hand.winner, hand.winning_seat
+        (<Side.LANDLORD: 'landlord'>, 0)
+        """
+        if self._out is None:
+            return None
+        return Side.LANDLORD if self._out == self._landlord else Side.FARMERS
+
+    @property
+    def spring(self) -> bool:
+        """The landlord won and no farmer played a card (section 7).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_SPRING, kitty="JQK", first_bidder=0)
+        >>> hand.bid(0, 3)
+        >>> _ = hand.play(0, "3334445556667779TJQK")
+        >>> hand.spring, hand.anti_spring, hand.plays
+        (True, False, (1, 0, 0))
+        """
+        farmers = sum(self._plays) - self._plays[self._landlord or 0]
+        return self.winner is Side.LANDLORD and farmers == 0
+
+    @property
+    def anti_spring(self) -> bool:
+        """The farmers won and the landlord made only the opening lead (section 7).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> for seat, cards in [(1, "3"), (2, None), (0, "9"), (1, None), (2, None),
+        ...                     (0, "555666777888999"), (1, None), (2, None), (0, "3")]:
+        ...     _ = hand.pass_turn(seat) if cards is None else hand.play(seat, cards)
+        >>> hand.winner, hand.anti_spring, hand.spring
+        (<Side.FARMERS: 'farmers'>, True, False)
+        """
+        return self.winner is Side.FARMERS and self._plays[self._landlord or 0] == 1
+
+    def score(self, doublings: int = 0) -> Score:
+        """The score of the ended hand (section 7); ``GameError(no_score)`` before the end.
+
+        >>> from service.rules.game import Hand
+        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).score()
+        Traceback (most recent call last):
+        ...
+        service.rules.events.GameError: no score: no winner yet
+        """
+        if self._phase is not Phase.ENDED or self.winner is None:
+            text = "the hand was thrown in" if self._phase is Phase.REDEAL else "no winner yet"
+            raise GameError(Violation.NO_SCORE, f"no score: {text}")
+        return score(
+            bid=self._bid_value,
+            winner=self.winner,
+            bombs=self.bombs,
+            rockets=self.rockets,
+            spring=(self.spring or self.anti_spring) and self.rules.table.multipliers,
+            doublings=doublings,
+            rules=self.rules,
+        )
+
+    def __repr__(self) -> str:
+        hands = ", ".join(repr(format_counts(h)) for h in self._hands)
+        return f"<Hand {self._phase} to_act={self._to_act} landlord={self._landlord} [{hands}]>"
+
+
+#: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
+_DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
+#: A deal whose seat 0, with the kitty J Q K, plays out in one airplane: a spring.
+_SPRING = ("3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR")
+
+
+__all__ = ["HandState"]
