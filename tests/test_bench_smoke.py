@@ -31,6 +31,7 @@ def test_every_workload_runs_on_a_few_inputs(results: dict[str, object]) -> None
             "ours[standard]",
             "ours[rlcard]",
             "ours[douzero]",
+            "reference[douzero]",
             "rlcard",
             "douzero",
         }
@@ -39,6 +40,7 @@ def test_every_workload_runs_on_a_few_inputs(results: dict[str, object]) -> None
     moves = work["worst_hand"]["moves_per_call"]
     assert moves["ours[standard]"] == 497
     assert moves["ours[rlcard]"] == moves["rlcard"] == 519
+    assert moves["reference[douzero]"] == moves["ours[douzero]"] == 519
     assert work["classify"]["not_in_rlcard_table"] == 0
     assert work["classify"]["not_a_combination_for_us"] == 0
     assert {t["target"] for t in results["targets"]}  # type: ignore[attr-defined]
