@@ -94,3 +94,33 @@ def test_every_public_core_function_has_an_example() -> None:
 
 def _function() -> None:
     """A plain function, for its type."""
+
+
+def rule_table() -> list[tuple[str, list[Path], list[str]]]:
+    """The README's table of where each rule lives: (section, files, names)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("### Where each rule lives") :].split("\n\n")[1]
+    rows = []
+    for line in table.splitlines()[2:]:
+        section, _, where, names = (cell.strip() for cell in line.strip("|").split("|"))
+        paths = [ROOT / p if "/" in p.rstrip("/") else CORE / p for p in _ticked(where)]
+        rows.append((section, paths, _ticked(names)))
+    return rows
+
+
+def _ticked(cell: str) -> list[str]:
+    return cell.split("`")[1::2]
+
+
+def test_the_readme_says_where_each_rule_lives() -> None:
+    """Every name in the README's rule table is defined in a file its row names."""
+    rows = rule_table()
+    assert len(rows) >= 10
+    for section, paths, names in rows:
+        sources = [p for path in paths for p in ([path] if path.is_file() else path.rglob("*.py"))]
+        assert sources, f"section {section}: no file {paths}"
+        text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
+        for name in names:
+            last = name.split("[")[0].split(".")[-1]
+            defined = (f"def {last}", f"class {last}", f"{last} =", f"{last}:")
+            assert any(d in text for d in defined), f"section {section}: {name} not in {paths}"
