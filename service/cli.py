@@ -57,7 +57,7 @@ def _moves(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
 
 
 def _score(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
-    fields = ("bid", "winner", "bombs", "rockets", "spring", "doublings")
+    fields = ("bid", "winner", "bombs", "rockets", "spring", "doublings", "partner")
     return score_answer({name: getattr(args, name) for name in fields}, rules)
 
 
@@ -120,6 +120,9 @@ def _parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--rockets", type=int, default=0)
     score_cmd.add_argument("--spring", action="store_true")
     score_cmd.add_argument("--doublings", type=int, default=0)
+    score_cmd.add_argument(
+        "--partner", action="store_true", help="six_player: the landlord had a partner"
+    )
     command("rulesets", _rulesets, "the named rule sets and their options")
     serve_cmd = sub.add_parser("serve", help="serve the HTTP API (gunicorn)")
     serve_cmd.set_defaults(run=None)

@@ -215,6 +215,7 @@ def test_rulesets(client: FlaskClient) -> None:
         "openspiel",
         "four_player",
         "big_three",
+        "six_player",
     ]
     one = client.get("/v1/rulesets/openspiel").json
     assert one["options"]["four_with_two"] is False

@@ -83,6 +83,7 @@ def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
         "openspiel",
         "four_player",
         "big_three",
+        "six_player",
     ]
 
 

@@ -49,7 +49,8 @@ class Kind(StrEnum):
     SPACE_SHUTTLE_PAIRS = "space_shuttle_pairs"
     """Consecutive fours, each with two pair kickers; only under ``space_shuttle``."""
     BOMB = "bomb"
-    """Four of a rank (炸弹): beats every kind but bombs of higher rank and the rocket."""
+    """Four of a rank (炸弹; four or five in the four-player game, four to twelve in the
+    six-player game): beats every kind but higher bombs and the top play."""
     ROCKET = "rocket"
     """Both jokers (王炸): beats everything."""
     QUAD = "quad"
@@ -69,7 +70,8 @@ class Kind(StrEnum):
     SKY_EXPLOSION = "sky_explosion"
     """Eight of a rank (八炸, four-player game): a bomb above seven of a kind."""
     NUKE = "nuke"
-    """All four jokers (天王炸, four-player game): beats everything."""
+    """All the jokers of a multi-deck game (天王炸: four in the four-player game, six in the
+    six-player game): beats everything."""
 
     @property
     def display_name(self) -> str:

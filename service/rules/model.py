@@ -43,6 +43,9 @@ class Game(StrEnum):
     BIG_THREE = "big_three"
     """Big Three (大三): 52 cards, no jokers, 3 the highest rank, three seats of 16 and a kitty
     of 4 (section 10)."""
+    SIX_PLAYER = "six_player"
+    """Six-player Dou Dizhu: three packs of 162, six seats of 26 and a kitty of 6, a landlord
+    named by the face-up card and a secret partner (section 12)."""
 
 
 class Tier(IntEnum):
@@ -78,6 +81,12 @@ class Table:
     """Bombs, rockets, spring and doublings multiply the stake (not in Big Three)."""
     max_bid: int = 3
     """The highest bid; bids are 1 to ``max_bid``."""
+    bidding: bool = True
+    """Seats bid for the landlord; without bidding the face-up card names it and the stake is
+    1 (six-player game)."""
+    partner: bool = False
+    """The landlord announces an identical pair, and the holder of the third copy of that card
+    is a second landlord (six-player game)."""
 
     @property
     def landlord_hand(self) -> int:
@@ -188,6 +197,27 @@ FOUR_PLAYER_FORMS = (
     Form(Kind.NUKE, 2, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )
 
+#: RULES.md 12: the three-player kinds and kicker rules, chains limited only by the ranks 3..A
+#: and the landlord's 32 cards; bombs of 4 to 12 of a rank (a larger beats a smaller), all six
+#: jokers on top, no rocket; jokers pair in one colour (``BB``, ``RR``) under ``joker_pairs``.
+SIX_PLAYER_FORMS = (
+    Form(Kind.SINGLE, 1, high=RED),
+    Form(Kind.PAIR, 2, unless="joker_pairs"),
+    Form(Kind.PAIR, 2, high=RED, needs="joker_pairs"),
+    Form(Kind.TRIO, 3),
+    Form(Kind.TRIO_SINGLE, 3, kickers=1, kicker_width=1),
+    Form(Kind.TRIO_PAIR, 3, kickers=1, kicker_width=2),
+    Form(Kind.CHAIN, 1, 5, 12, high=ACE),
+    Form(Kind.PAIR_CHAIN, 2, 3, 12, high=ACE),
+    Form(Kind.AIRPLANE, 3, 2, 10, high=ACE),
+    Form(Kind.AIRPLANE_SINGLES, 3, 2, 8, high=ACE, kickers=1, kicker_width=1),
+    Form(Kind.AIRPLANE_PAIRS, 3, 2, 6, high=ACE, kickers=1, kicker_width=2),
+    Form(Kind.FOUR_TWO_SINGLES, 4, kickers=2, kicker_width=1, needs="four_with_two"),
+    Form(Kind.FOUR_TWO_PAIRS, 4, kickers=2, kicker_width=2, needs="four_with_two"),
+    *(Form(Kind.BOMB, width, tier=Tier.BOMB) for width in range(4, 13)),
+    Form(Kind.NUKE, 3, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
+)
+
 #: RULES.md 10: no kickers, no bombs; runs of 3 or more within 4..K (20 cards at most).
 BIG_THREE_FORMS = (
     Form(Kind.SINGLE, 1),
@@ -224,6 +254,10 @@ GAMES: dict[Game, Rules] = {
         BIG_THREE_FORMS,
         order="456789TJQKA23",
     ),
+    Game.SIX_PLAYER: Rules(
+        Table(seats=6, hand=26, kitty=6, copies=3, jokers=3, bidding=False, partner=True, max_bid=1),
+        SIX_PLAYER_FORMS,
+    ),
 }  # fmt: skip
 
 
@@ -245,7 +279,7 @@ class KickerRules:
     same_rank_pairs: bool = False
     """Four cards of a rank may be two pair kickers."""
     joker_pairs: bool = False
-    """Two jokers of a colour are a pair, a pair kicker too (four-player game)."""
+    """Two jokers of a colour are a pair, a pair kicker too (four- and six-player games)."""
 
     @property
     def repeat(self) -> int:
@@ -328,13 +362,20 @@ _KICKER_OPTIONS = {
     "same_rank_pairs": "same_rank_pairs",
     "joker_pairs": "joker_pairs",
 }
-_FORM_OPTIONS = {
-    name
-    for rules in GAMES.values()
-    for form in rules.forms
-    for name in (form.needs, form.unless)
-    if name is not None
-}
+
+
+def form_options(game: Game) -> frozenset[str]:
+    """The rule options that add or drop a form of a game.
+
+    >>> sorted(form_options(Game.SIX_PLAYER))
+    ['four_with_two', 'joker_pairs']
+    """
+    return frozenset(
+        name for form in GAMES[game].forms for name in (form.needs, form.unless) if name
+    )
+
+
+_FORM_OPTIONS = {name for game in GAMES for name in form_options(game)}
 _PLAY_OPTIONS = tuple(dict.fromkeys([*_KICKER_OPTIONS, *sorted(_FORM_OPTIONS)]))
 _BUILT: dict[tuple[Any, ...], GameModel] = {}
 """Every model built, by game and play options: bounded, as those options take few values."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .model import Game, GameModel, Table
+from .model import Game, GameModel, Table, form_options
 
 
 class BiddingMode(StrEnum):
@@ -114,12 +114,14 @@ class RuleSet:
             problems += [
                 f"{name} is a three-player option: it must be false in {self.game}"
                 for name in THREE_PLAYER_OPTIONS
-                if getattr(self, name) is True
+                if getattr(self, name) is True and name not in form_options(self.game)
             ]
             if self.kicker_rank_max != 3:
                 problems.append(f"kicker_rank_max is a three-player option: 3 in {self.game}")
-        if self.joker_pairs and self.game is not Game.FOUR_PLAYER:
-            problems.append("joker_pairs needs game four_player (two jokers of a colour)")
+        if self.joker_pairs and "joker_pairs" not in form_options(self.game):
+            problems.append(
+                "joker_pairs needs game four_player or six_player (two jokers of a colour)"
+            )
         if self.game is Game.BIG_THREE:
             if self.same_rank_pairs:
                 problems.append("same_rank_pairs must be false in big_three (no kickers)")
@@ -283,8 +285,23 @@ BIG_THREE = RuleSet(
     kitty_hidden=True,
 )
 
+SIX_PLAYER = RuleSet(
+    name="six_player",
+    description=(
+        "RULES.md section 12: three packs (162 cards), six seats of 26 and a kitty of 6 taken "
+        "hidden; no bidding (the face-up card names the landlord, the stake is 1); the "
+        "landlord's highest identical pair names a secret partner. The three-player kinds and "
+        "kicker rules, chains limited only by the ranks and the 32 cards; bombs of 4 to 12 of a "
+        "kind (kind bomb, a larger beats a smaller), all six jokers the highest play (nuke), no "
+        "rocket; jokers pair in one colour (joker_pairs), a joker pair may be a pair kicker."
+    ),
+    game=Game.SIX_PLAYER,
+    joker_pairs=True,
+    kitty_hidden=True,
+)
+
 PRESETS: dict[str, RuleSet] = {
-    r.name: r for r in (STANDARD, RLCARD, DOUZERO, OPENSPIEL, FOUR_PLAYER, BIG_THREE)
+    r.name: r for r in (STANDARD, RLCARD, DOUZERO, OPENSPIEL, FOUR_PLAYER, BIG_THREE, SIX_PLAYER)
 }
 
 

@@ -81,7 +81,8 @@ class Score:
     """The result of a hand: stake, multiplier, each side's points and every factor.
 
     ``landlord`` and ``farmers`` are signed points (the farmers in seat order after the
-    landlord); they always sum to zero.
+    landlord); with ``partner`` (six-player game: the second landlord's points, as the
+    landlord's) they always sum to zero.
     """
 
     winner: Side
@@ -91,6 +92,7 @@ class Score:
     farmers: tuple[int, ...]
     breakdown: tuple[Factor, ...]
     capped: bool = False
+    partner: int | None = None
 
     @property
     def points(self) -> int:
@@ -107,7 +109,7 @@ class Score:
         >>> score(bid=3, winner="landlord", bombs=2, rockets=1).as_dict()["landlord"]
         48
         """
-        return {
+        found: dict[str, Any] = {
             "winner": self.winner.value,
             "stake": self.stake,
             "multiplier": self.multiplier,
@@ -119,6 +121,9 @@ class Score:
                 for f in self.breakdown
             ],
         }
+        if self.partner is not None:
+            found["partner"] = self.partner
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,9 @@ GAME_LIMITS: dict[Game, dict[str, tuple[int, int]]] = {
     Game.THREE_PLAYER: LIMITS,
     Game.FOUR_PLAYER: LIMITS | {"bombs": (0, 26)},
     Game.BIG_THREE: {"bid": (1, 3), "bombs": (0, 0), "rockets": (0, 0), "doublings": (0, 0)},
+    # Three packs: 39 bombs of four (three of each rank) and the six jokers, counted as the
+    # rocket; no bidding, so the stake is 1 (RULES.md 12).
+    Game.SIX_PLAYER: LIMITS | {"bid": (1, 1), "bombs": (0, 39)},
 }
 #: What some game accepts: the range of a request before its game is known.
 WIDEST_LIMITS: dict[str, tuple[int, int]] = {
@@ -170,7 +178,7 @@ WIDEST_LIMITS: dict[str, tuple[int, int]] = {
 
 
 def _problems(
-    winner: object, spring: object, counts: dict[str, object], rules: RuleSet
+    winner: object, spring: object, partner: object, counts: dict[str, object], rules: RuleSet
 ) -> list[ScoreProblem]:
     problems: list[ScoreProblem] = []
     limits = GAME_LIMITS[rules.game]
@@ -189,6 +197,11 @@ def _problems(
     elif spring and not rules.table.multipliers:
         text = f"{rules.game} has no spring: spring must be false"
         problems.append(ScoreProblem("spring", text, "not_in_game"))
+    if not isinstance(partner, bool):
+        problems.append(ScoreProblem("partner", f"partner must be a boolean, not {partner!r}"))
+    elif partner and not rules.table.partner:
+        text = f"{rules.game} has no partner: partner must be false"
+        problems.append(ScoreProblem("partner", text, "not_in_game"))
     return problems
 
 
@@ -222,11 +235,21 @@ def score(
     rockets: int = 0,
     spring: bool = False,
     doublings: int = 0,
+    partner: bool = False,
     rules: RuleSet = STANDARD,
 ) -> Score:
     """Score a hand (RULES.md section 7); ``ScoreError`` lists every invalid input.
 
     ``spring`` is the spring when the landlord wins and the anti-spring when the farmers win.
+    In the six-player game (section 12) ``partner`` says whether the landlord had a partner:
+    the farmers' total is then shared by the two landlords, else the landlord takes it all.
+
+    >>> from .ruleset import SIX_PLAYER
+    >>> shared = score(bid=1, winner="landlord", bombs=1, partner=True, rules=SIX_PLAYER)
+    >>> shared.landlord, shared.partner, shared.farmers
+    (4, 4, (-2, -2, -2, -2))
+    >>> score(bid=1, winner="farmers", rules=SIX_PLAYER).landlord
+    -5
 
     >>> score(bid=1, winner="farmers", spring=True).landlord
     -4
@@ -244,7 +267,7 @@ def score(
         "rockets": rockets,
         "doublings": doublings,
     }
-    problems = _problems(winner, spring, counts, rules)
+    problems = _problems(winner, spring, partner, counts, rules)
     if problems:
         raise ScoreError(problems)
     side = Side(winner)
@@ -263,15 +286,17 @@ def score(
         multiplier = cap
     points = bid * multiplier
     sign = 1 if side is Side.LANDLORD else -1
-    farmers = rules.table.seats - 1
+    landlords = 2 if partner else 1
+    farmers = rules.table.seats - landlords
     return Score(
         winner=side,
         stake=bid,
         multiplier=multiplier,
-        landlord=farmers * points * sign,
+        landlord=farmers * points * sign // landlords,
         farmers=(-points * sign,) * farmers,
         breakdown=tuple(factors),
         capped=capped,
+        partner=farmers * points * sign // landlords if partner else None,
     )
 
 

@@ -29,6 +29,10 @@ class ScoreRequest(Strict):
         metadata={"description": "a spring (landlord won) or anti-spring (farmers won)"},
     )
     doublings = limited("doublings", 0)
+    partner = StrictBoolean(
+        load_default=False,
+        metadata={"description": "six_player: the landlord had a partner (two landlords)"},
+    )
     rules = ruleset_field()
 
 
@@ -45,6 +49,9 @@ class ScoreAnswer(ma.Schema):
     landlord = fields.Integer(required=True)
     farmers = fields.List(fields.Integer(), required=True)
     capped = fields.Boolean(required=True)
+    partner = fields.Integer(
+        metadata={"description": "six_player with a partner: the second landlord's points"}
+    )
     breakdown = fields.List(fields.Nested(FactorSchema), required=True)
     ruleset = stamp_field()
 

@@ -35,6 +35,7 @@ from .tables import (
     Family,
     Found,
     LeadPlan,
+    OnDemand,
     Plan,
     Responses,
     Tables,
@@ -205,6 +206,8 @@ def universe(model: GameModel) -> Universe:
     (171, 'quad')
     """
     found = UNIVERSES.get(model)
+    if found is None and sum(model.table.full_deck) > _TABLED_DECK:
+        found = UNIVERSES[model] = OnDemand(model, {})
     if found is None:
         grouped: dict[str, list[Combination]] = {}
         for combo in every_reading(model.table.full_deck, model):
@@ -212,6 +215,11 @@ def universe(model: GameModel) -> Universe:
         readings = {cards: tuple(sorted(c, key=preference)) for cards, c in grouped.items()}
         found = UNIVERSES[model] = Universe(model, readings)
     return found
+
+
+#: The largest deck whose universe is tabled whole (two packs, 108 cards: 9,079 card sets in the
+#: four-player game); a larger deck's card sets are read on demand (``OnDemand``).
+_TABLED_DECK = 108
 
 
 def _clashes(tables: Tables) -> Clashes:

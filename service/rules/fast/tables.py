@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import format_counts, read_hand
-from ..combos import Combination
+from ..combos import Combination, readings
 from ..kinds import Kind
 from ..model import GameModel
 from .hand import Held
@@ -52,6 +52,26 @@ class Universe(dict[str, tuple[Combination, ...]]):
         table = self.model.table
         counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
         return self.get(format_counts(counts), ())
+
+
+class OnDemand(Universe):
+    """The universe of a game too large to table whole (a deck of more than two packs): each
+    card set is read by the reference classifier when first asked, and kept (at most
+    ``LIMIT`` card sets, then it starts again)."""
+
+    __slots__ = ()
+    LIMIT = 50_000
+
+    def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
+        table = self.model.table
+        counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
+        key = format_counts(counts)
+        found = self.get(key)
+        if found is None:
+            if len(self) >= self.LIMIT:
+                self.clear()
+            found = self[key] = readings(counts, self.model)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
