@@ -9,11 +9,23 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules import PRESETS, Combination, Game, RuleSet, get_ruleset, read_play
+from service.rules import (
+    PRESETS,
+    Combination,
+    Game,
+    RuleSet,
+    classify,
+    format_counts,
+    get_ruleset,
+    legal_moves,
+    read_play,
+)
 from service.rules.cards import RANK_CHARS
+from service.rules.combos import readings
 from service.rules.engine import every_reading as reference_readings
 from service.rules.engine import reference_moves
 from service.rules.fast import every_reading, generate, universe
+from service.rules.fast.tables import _BY_MODEL, KEPT, tables_of
 from service.rules.ruleset import RuleSetError
 
 THREE_PLAYER = [r for r in PRESETS.values() if r.game is Game.THREE_PLAYER]
@@ -84,6 +96,17 @@ def test_fast_path_lists_what_the_reference_engine_lists(
     assert generate(counts, model, previous, None) == reference_moves(counts, model, previous)
     kinds = frozenset(data.draw(st.sets(st.sampled_from(model.kinds), max_size=3)))
     assert generate(counts, model, None, kinds) == reference_moves(counts, model, None, kinds)
+    assert generate(counts, model, previous, kinds) == reference_moves(
+        counts, model, previous, kinds
+    )
+    # The hot path: a canonical string read as its parts (three table lookups), and a previous
+    # play given as a canonical string (its preferred reading).
+    canonical = format_counts(counts)
+    assert legal_moves(canonical, rules=rules).moves == leads
+    preferred = classify(previous.cards, rules)[0]
+    assert legal_moves(canonical, previous.cards, rules).moves == reference_moves(
+        counts, model, preferred
+    )
 
 
 def test_fast_path_lists_the_worst_hand_as_the_reference_engine_does() -> None:
@@ -99,14 +122,33 @@ def test_fast_path_lists_the_worst_hand_as_the_reference_engine_does() -> None:
 
 def test_fast_universe_is_the_reference_engines() -> None:
     """Every playable card set with every reading: the families run on the whole deck give
-    what the reference engine gives (the universe the classifier looks up)."""
+    what the reference engine gives, and the universe the classifier looks up holds, for each
+    card set, exactly the reference classifier's readings in its order of preference."""
     for rules in THREE_PLAYER:
         model = rules.model
         deck = model.table.full_deck
         assert sorted(every_reading(deck, model), key=_key) == sorted(
             reference_readings(deck, model), key=_key
         )
-        assert all(len(readings) for readings in universe(model).values())
+        for cards, found in universe(model).items():
+            assert found == readings(read_play(cards), model), cards
+
+
+def test_tables_of_other_option_sets_are_bounded() -> None:
+    """A client naming many option sets does not make the tables grow without end: the presets'
+    are kept, at most ``KEPT`` others (RULES.md 8's options take hundreds of values)."""
+    options = [
+        {"kicker_ranks_repeat": True, "kicker_rank_max": m, "same_rank_pairs": s, name: True}
+        for m in (2, 3)
+        for s in (True, False)
+        for name in ("four_with_single", "four_with_pair", "space_shuttle")
+    ]
+    for option in options:
+        tables_of(get_ruleset("standard", **option).model)
+    pinned = {rules.model for rules in PRESETS.values()}
+    kept = set(_BY_MODEL)
+    assert len(kept - pinned) <= KEPT < len(options)
+    assert {r.model for r in THREE_PLAYER} <= kept
 
 
 def _key(combo: Combination) -> tuple[object, ...]:

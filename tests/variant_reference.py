@@ -3,7 +3,8 @@
 Written from ``/work/notes/variant_spec.md`` and RULES.md sections 9 (the four-player game
 with two decks) and 10 (Big Three) alone. It imports nothing from ``service``: not the
 classifier (``service.rules.combos``, ``service.rules.kinds``), not the move generator
-(``service.rules.moves``, ``service.rules.generate``), not any variant module of the core,
+(``service.rules.moves``, then ``service.rules.generate``, now ``service.rules.fast`` and
+``service.rules.engine``), not any variant module of the core,
 not even the rule-set type. The canonical card characters are restated below
 (``RANK_CHARS``; a test checks that they equal ``service.rules.cards.RANK_CHARS``).
 

@@ -47,7 +47,7 @@ HOOKS = (
     ("view + answer (flask-smorest @response)", "flask_smorest/response.py", "wrapper"),
     ("  the cache key's canonical input", "service/api/resources/__init__.py", "canonical"),
     ("  Cache.answer (on a miss, the answer computed inside)", "service/api/cache.py", "answer"),
-    ("  move generation (rules core)", "service/rules/generate.py", "generate"),
+    ("  move generation (rules core)", "service/rules/fast/__init__.py", "generate"),
     ("  answers' list comprehensions (moves as dicts)", "service/answers.py", "<listcomp>"),
     ("  orjson.dumps", "~", "<built-in method orjson.dumps>"),
     ("after_request hooks", "flask/app.py", "process_response"),

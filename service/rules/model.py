@@ -21,7 +21,7 @@ Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -107,12 +107,15 @@ class Form:
     ``kicker_width`` cards (1: single cards, 2: pairs), which ``KickerRules`` govern.
 
     ``needs`` / ``unless`` name the rule option that keeps the form in a game, or drops it.
+    A top play of jokers is the run of the two joker ranks (``low`` the black joker, ``high``
+    the red), ``width`` of each: the rocket one of each, the nuke all of them.
     """
 
     kind: Kind
     width: int
     min_len: int = 1
     max_len: int = 1
+    _: KW_ONLY
     low: int = 0
     high: int = TWO
     kickers: int = 0
@@ -224,10 +227,10 @@ BIG_THREE_FORMS = (
     Form(Kind.PAIR, 2),
     Form(Kind.TRIO, 3),
     Form(Kind.QUAD, 4),
-    Form(Kind.RUN, 1, 3, 10, FOUR, KING),
-    Form(Kind.PAIR_RUN, 2, 3, 10, FOUR, KING),
-    Form(Kind.TRIO_RUN, 3, 3, 6, FOUR, KING),
-    Form(Kind.QUAD_RUN, 4, 3, 5, FOUR, KING),
+    Form(Kind.RUN, 1, 3, 10, low=FOUR, high=KING),
+    Form(Kind.PAIR_RUN, 2, 3, 10, low=FOUR, high=KING),
+    Form(Kind.TRIO_RUN, 3, 3, 6, low=FOUR, high=KING),
+    Form(Kind.QUAD_RUN, 4, 3, 5, low=FOUR, high=KING),
 )
 
 
@@ -292,8 +295,8 @@ class KickerRules:
 @dataclass(frozen=True, kw_only=True, eq=False)
 class GameModel:
     """One game under one set of play options: everything that decides which plays exist and
-    how they compare. Built once per game and options (``build``), so two models are the same
-    game exactly when they are the same object; the engines keep their tables by it."""
+    how they compare. ``build`` makes one object per game, forms and kicker rules, so the
+    engines keep their tables by the object (compared by identity)."""
 
     game: Game
     table: Table
@@ -303,25 +306,26 @@ class GameModel:
 
     @classmethod
     def build(cls, game: Game, options: Mapping[str, Any]) -> GameModel:
-        """The model of ``game`` with the rule ``options`` given (the names of ``RuleSet``),
-        one object per game and options.
+        """The model of ``game`` with the rule ``options`` given (the names of ``RuleSet``):
+        the game's forms that the options keep, and the kicker rules they set; one object per
+        game, forms and kicker rules, so that options which change neither share it.
 
         >>> four = GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True})
         >>> four is GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True}), four.kickers.joker_pairs
         (True, True)
+        >>> GameModel.build(Game.BIG_THREE, {"four_with_two": False}) is GameModel.build(Game.BIG_THREE, {})
+        True
         """
-        key = (game, *((name, options[name]) for name in _PLAY_OPTIONS if name in options))
+        rules = GAMES[game]
+        forms = tuple(form for form in rules.forms if form.kept(options))
+        kickers = _kicker_rules(options)
+        key = (game, forms, kickers)
         model = _BUILT.get(key)
         if model is None:
-            rules = GAMES[game]
-            named: dict[str, Any] = {
-                _KICKER_OPTIONS[k]: v for k, v in key[1:] if k in _KICKER_OPTIONS
-            }
-            kickers = KickerRules(**named)
-            forms = tuple(form for form in rules.forms if form.kept(options))
-            model = _BUILT[key] = cls(
+            built = cls(
                 game=game, table=rules.table, order=rules.order, forms=forms, kickers=kickers
             )
+            model = _BUILT.setdefault(key, built)
         return model
 
     @property
@@ -351,6 +355,23 @@ class GameModel:
         return self.order.find(RANK_CHARS[rank])
 
 
+def _kicker_rules(options: Mapping[str, Any]) -> KickerRules:
+    """The kicker rules the options set (only booleans that are ``True`` turn a rule on);
+    ``rank_max`` counts only where kicker ranks repeat.
+
+    >>> _kicker_rules({"kicker_rank_max": 2}) == KickerRules()
+    True
+    """
+    named: dict[str, Any] = {
+        field: options[name] is True
+        for name, field in _KICKER_OPTIONS.items()
+        if name in options and name != "kicker_rank_max"
+    }
+    if named.get("ranks_repeat") and "kicker_rank_max" in options:
+        named["rank_max"] = options["kicker_rank_max"]
+    return KickerRules(**named)
+
+
 #: The options that shape the kickers, by their ``KickerRules`` name; the options that add or
 #: drop forms are named by the forms.
 _KICKER_OPTIONS = {
@@ -375,10 +396,9 @@ def form_options(game: Game) -> frozenset[str]:
     )
 
 
-_FORM_OPTIONS = {name for game in GAMES for name in form_options(game)}
-_PLAY_OPTIONS = tuple(dict.fromkeys([*_KICKER_OPTIONS, *sorted(_FORM_OPTIONS)]))
 _BUILT: dict[tuple[Any, ...], GameModel] = {}
-"""Every model built, by game and play options: bounded, as those options take few values."""
+"""Every model built, by game, forms and kicker rules: bounded, as those take few values (a
+few hundred rule sets in all)."""
 
 #: The kinds on each step of the bomb ladder, in every game.
 BOMB_KINDS = frozenset(

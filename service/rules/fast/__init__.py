@@ -40,6 +40,7 @@ from .tables import (
     Responses,
     Tables,
     Universe,
+    remember,
     tables_of,
 )
 from .wings import with_wings
@@ -69,7 +70,8 @@ def _plan(tables: Tables) -> Plan:
     plan = tables.plan
     if plan is None:
         model = tables.model
-        assert model.game is _THREE_PLAYER, "the fast path serves the three-player game"
+        if model.game is not _THREE_PLAYER or not set(model.forms) <= set(THREE_PLAYER_FORMS):
+            raise ValueError("the fast path lists the three-player forms only: use the engine")
         plan = tables.plan = tuple((f.kind, FAMILIES[f.kind], f.width) for f in model.forms)
     return plan
 
@@ -103,11 +105,6 @@ def _response_plan(tables: Tables) -> Responses:
         kind: (family, kind in clashing, NEEDS[kind]) for kind, family, _ in _plan(tables)
     }
     return plan
-
-
-def _above(tables: Tables, tier: Tier) -> tuple[Family, ...]:
-    """The families of the forms above a tier on the bomb ladder (bombs, then the top play)."""
-    return tuple(FAMILIES[form.kind] for form in tables.model.forms if form.tier > tier)
 
 
 def generate(
@@ -207,13 +204,13 @@ def universe(model: GameModel) -> Universe:
     """
     found = UNIVERSES.get(model)
     if found is None and sum(model.table.full_deck) > _TABLED_DECK:
-        found = UNIVERSES[model] = OnDemand(model, {})
+        found = remember(UNIVERSES, model, OnDemand(model, {}))
     if found is None:
         grouped: dict[str, list[Combination]] = {}
         for combo in every_reading(model.table.full_deck, model):
             grouped.setdefault(combo.cards, []).append(combo)
         readings = {cards: tuple(sorted(c, key=preference)) for cards, c in grouped.items()}
-        found = UNIVERSES[model] = Universe(model, readings)
+        found = remember(UNIVERSES, model, Universe(model, readings))
     return found
 
 

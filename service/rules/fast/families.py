@@ -25,15 +25,38 @@ from operator import attrgetter, itemgetter
 from typing import TypeVar
 
 from ..combos import Combination, make
-from ..kickers import pair_caps, rocket_split, single_caps
+from ..kickers import pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
-from ..model import ACE, RED, TWO, Form, KickerRules, Tier
+from ..model import ACE, GAMES, RED, THREE_PLAYER_FORMS, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
 from .tables import Family, Found, Position, Tables
 
 _ALL = range(RED + 1)
 _SOURCES = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
 """The rank list of ``Held`` that holds the ranks a hand has ``n`` of."""
+_ORDER = GAMES[Game.THREE_PLAYER].order
+
+# What the tables below assume of the three-player forms, checked where they are read: a
+# hand holds at most four of a rank, chains run within 3..A (the 12-bit masks of ``Held``),
+# and a form of one rank starts its table at rank 3.
+assert all(
+    f.width in _SOURCES and (not f.kickers or f.kicker_width in (1, 2)) for f in THREE_PLAYER_FORMS
+)
+assert all(
+    f.low == 0 and f.high == ACE for f in THREE_PLAYER_FORMS if f.chain and f.tier is Tier.PLAY
+)
+assert all(f.low == 0 for f in THREE_PLAYER_FORMS if not f.chain)
+
+
+def make_play(form: Form, start: int, length: int, kickers: tuple[int, ...] = ()) -> Combination:
+    """``make`` in the three-player game's rank order.
+
+    >>> make_play(THREE_PLAYER_FORMS[0], 13, 1)
+    Combination.of('B', kind='single', rank='B')
+    """
+    return make(form, start, length, kickers, _ORDER)
+
+
 _BITS = {"present": 1, "pairs": 2, "trios": 4, "fours": 0}
 NEEDS: dict[Kind, int] = {}
 """Per kind, the rank lists its family reads (the bits of ``Held``'s ``lists``; the fours are
@@ -79,31 +102,43 @@ def _one_kicker_table(form: Form, rules: KickerRules) -> list[list[Combination |
     for p in range(TWO + 1):
         caps = pair_caps(rules, p, 1) if pairs else single_caps(rules, form, p, 1)
         table.append(
-            [make(form, p, 1, (k, k) if pairs else (k,)) if caps[k] else None for k in _ALL]
+            [make_play(form, p, 1, (k, k) if pairs else (k,)) if caps[k] else None for k in _ALL]
         )
     return table
 
 
-@cache
-def _two_kicker_table(form: Form) -> list[list[list[Combination | None]]]:
-    """``table[four][a][b]``: four-with-two combinations by their two kicker ranks (a <= b)."""
+def _two_kicker_table(form: Form, rules: KickerRules) -> list[list[list[Combination | None]]]:
+    """``table[four][a][b]`` (a <= b): the four-with-two combination whose kickers are ranks
+    ``a`` and ``b``, or None where the kicker rules forbid that set (``singles_ok`` or
+    ``pairs_ok`` of ``service.rules.kickers``: a rank of the four, a rank twice beyond its cap,
+    both jokers where they split)."""
     width = form.kicker_width
-    return [
-        [
-            [
-                make(form, f, 1, tuple(sorted((a,) * width + (b,) * width))) if a <= b else None
-                for b in _ALL
-            ]
-            for a in _ALL
-        ]
-        for f in range(TWO + 1)
-    ]
+    table: list[list[list[Combination | None]]] = []
+    for f in range(TWO + 1):
+        caps = pair_caps(rules, f, 1) if width == 2 else single_caps(rules, form, f, 1)
+        rows: list[list[Combination | None]] = []
+        for a in _ALL:
+            row: list[Combination | None] = []
+            for b in _ALL:
+                kick = [0] * (RED + 1)
+                kick[a] += width
+                kick[b] += width
+                legal = (
+                    pairs_ok(tuple(kick), caps)
+                    if width == 2
+                    else singles_ok(tuple(kick), caps, rules)
+                )
+                kickers = tuple(sorted((a,) * width + (b,) * width))
+                row.append(make_play(form, f, 1, kickers) if a <= b and legal else None)
+            rows.append(row)
+        table.append(rows)
+    return table
 
 
 def _simple(form: Form) -> Family:
     ranks_of = attrgetter(_SOURCES[form.width])
     reads(form.kind, _SOURCES[form.width])
-    table = [make(form, r, 1) for r in range(form.low, form.high + 1)]
+    table = [make_play(form, r, 1) for r in range(form.low, form.high + 1)]
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
         ranks = ranks_of(hand)
@@ -124,7 +159,7 @@ def top_test(form: Form) -> tuple[Combination, int, int, int]:
     (Combination.of('BR', kind='rocket', rank='R'), 3, 4, 1)
     """
     assert form.low > TWO and form.min_len == form.max_len == 2, "two ranks of the last part"
-    return make(form, form.low, 2), form.low - 10, form.high - 10, form.width
+    return make_play(form, form.low, 2), form.low - 10, form.high - 10, form.width
 
 
 def _top(form: Form) -> Family:
@@ -185,7 +220,7 @@ def _chains_table(form: Form) -> list[tuple[Combination, ...]]:
     ``positions_table`` entry made into combinations (equal entries, one tuple)."""
     made: dict[tuple[Position, ...], tuple[Combination, ...]] = {}
     for positions in set(positions_table(form)):
-        made[positions] = tuple(make(form, start, size) for start, size in positions)
+        made[positions] = tuple(make_play(form, start, size) for start, size in positions)
     return [made[positions] for positions in positions_table(form)]
 
 
@@ -213,7 +248,12 @@ def _per_chain_ranks(of_run: Callable[[int, int], Iterable[T]]) -> list[tuple[T,
 @cache
 def positions_table(form: Form) -> list[tuple[Position, ...]]:
     """Per set of chain ranks held (``_per_chain_ranks``), every chain of ``form`` they make,
-    in listing order (top rank, then length); each chain one tuple."""
+    in listing order (top rank, then length); each chain one tuple.
+
+    >>> airplanes = positions_table(THREE_PLAYER_FORMS[7])
+    >>> airplanes[0b111], airplanes[0b101]  # 3, 4 and 5 held thrice; 3 and 5
+    (((0, 2), (1, 2), (0, 3)), ())
+    """
     chains: dict[Position, Position] = {}
     return _per_chain_ranks(
         lambda low, high: [
@@ -228,15 +268,14 @@ def _with_one(form: Form) -> Family:
     source, kicker_source = _SOURCES[form.width], _SOURCES[form.kicker_width]
     primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
     reads(form.kind, source, kicker_source)
-    by_tables: dict[Tables, list[list[Combination | None]]] = {}
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
         primals = primals_of(hand)
         if above >= 0:
             primals = primals[bisect_right(primals, above) :]
-        table = by_tables.get(tables)
+        table = tables.kicker_rows.get(form.kind)
         if table is None:
-            table = by_tables[tables] = _one_kicker_table(form, tables.model.kickers)
+            table = tables.kicker_rows[form.kind] = _one_kicker_table(form, tables.model.kickers)
         kickers = kickers_of(hand)
         for p in primals:  # the table holds None where the kicker is the primal rank
             found += filter(None, map(table[p].__getitem__, kickers))
@@ -245,28 +284,22 @@ def _with_one(form: Form) -> Family:
 
 
 def _with_two(form: Form) -> Family:
-    singles = form.kicker_width == 1
-    reads(form.kind, "present" if singles else "pairs", "fours")
-    table: list[list[list[Combination | None]]] = []  # _two_kicker_table, bound on first use
+    width = form.kicker_width
+    reads(form.kind, "present" if width == 1 else "pairs", "fours")
+    kickers_of = attrgetter(_SOURCES[width])
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        if not table:
-            table.extend(_two_kicker_table(form))
-        counts, rules = hand.counts, tables.model.kickers
-        if singles:
-            kickers, twice = hand.present, rules.repeat > 1
-        else:
-            kickers, twice = hand.pairs, rules.same_rank_pairs
+        table = tables.kicker_rows.get(form.kind)
+        if table is None:
+            table = tables.kicker_rows[form.kind] = _two_kicker_table(form, tables.model.kickers)
+        counts, kickers = hand.counts, kickers_of(hand)
         for f in hand.fours:
             if f <= above:
                 continue
-            row = table[f]
-            ks = [k for k in kickers if k != f]
-            for i, a in enumerate(ks):
-                if twice and counts[a] >= (2 if singles else 4):
-                    found.append(row[a][a])  # type: ignore[arg-type]  # a <= b, so no None
-                found += map(row[a].__getitem__, ks[i + 1 :])  # type: ignore[arg-type]
-            if singles and counts[-2] and counts[-1] and rocket_split(rules):
-                found.pop()  # the rocket as the two kickers, the last listed
+            row = table[f]  # None where the rules forbid the kickers (a rank of the four too)
+            for i, a in enumerate(kickers):
+                if counts[a] >= 2 * width and row[a][a]:  # the hand gives rank a twice
+                    found.append(row[a][a])
+                found += filter(None, map(row[a].__getitem__, kickers[i + 1 :]))
 
     return listed

@@ -23,7 +23,7 @@ class Held:
     thrice, four times (a three-player hand: at most four of a rank, one joker of a colour)
     joined from them: every list with the widest count for leads; for a response, ``lists``
     (bits: 1 once, 2 twice, 4 thrice; four times always) names the ones its family reads
-    (``_NEEDS``) and the others are not set."""
+    (``families.NEEDS``) and the others are not set."""
 
     __slots__ = ("_counts", "fours", "pairs", "parts", "present", "trios", "widest")
 

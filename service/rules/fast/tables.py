@@ -1,6 +1,7 @@
 """The fast path's tables of one game model, typed, each built on first use by the module that
-reads it and kept by the model (``tables``): nothing here is a rule, all of it is derived from
-the model's forms and kicker rules, and checked against the reference engine by the tests.
+reads it and kept per model (``tables_of``, bounded): nothing here is a rule, all of it is
+derived from the model's forms and kicker rules, and checked against the reference engine by
+the tests.
 
 >>> from service.rules import STANDARD
 >>> found = tables_of(STANDARD.model)
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import format_counts, read_hand
 from ..combos import Combination, readings
 from ..kinds import Kind
 from ..model import GameModel
+from ..ruleset import PRESETS
 from .hand import Held
 
 Found = list[Combination]
@@ -92,7 +94,16 @@ Responses = dict[Kind, tuple[Family, bool, int]]
 class Tables:
     """The fast path's tables of one ``GameModel``: None (or empty) until built."""
 
-    __slots__ = ("caps", "clashes", "lead_rows", "leads", "model", "plan", "responses")
+    __slots__ = (
+        "caps",
+        "clashes",
+        "kicker_rows",
+        "lead_rows",
+        "leads",
+        "model",
+        "plan",
+        "responses",
+    )
 
     def __init__(self, model: GameModel) -> None:
         self.model = model
@@ -108,14 +119,43 @@ class Tables:
         """Per kind with kickers, its caps per chain position (``service.rules.fast.wings``)."""
         self.lead_rows: dict[Kind, dict[Position, Row]] = {}
         """Per kind with wings, its lead rows (``service.rules.fast.wings``)."""
+        self.kicker_rows: dict[Kind, list[Any]] = {}
+        """Per kind of one primal rank with kickers, its combinations by primal and kicker
+        ranks, None where the kicker rules forbid them (``service.rules.fast.families``)."""
 
 
 UNIVERSES: dict[GameModel, Universe] = {}
-"""Every model's universe, once built (``service.rules.fast.universe``): one lookup, without a
-call, where a play is classified."""
+"""Each model's universe, once built (``service.rules.fast.universe``): one lookup, without a
+call, where a play is classified. Bounded (``remember``)."""
 
 _BY_MODEL: dict[GameModel, Tables] = {}
-"""Every model's tables: bounded, as models are one per game and play options."""
+"""Each model's tables. Bounded (``remember``)."""
+
+_PINNED = frozenset(rules.model for rules in PRESETS.values())
+"""The presets' models, whose tables are kept for good."""
+KEPT = 8
+"""How many other models' tables (and universes) are kept: a universe costs up to 100 MB and
+seconds to build, and a client may name hundreds of option sets."""
+
+T = TypeVar("T")
+
+
+def remember(store: dict[GameModel, T], model: GameModel, value: T) -> T:
+    """Keep ``value`` for ``model`` in ``store``, and return what is kept (a value another
+    thread kept first wins); a preset's model is kept for good, at most ``KEPT`` others, the
+    oldest forgotten first.
+
+    >>> from service.rules import get_ruleset
+    >>> store: dict[GameModel, int] = {}
+    >>> models = [get_ruleset("standard", kicker_rank_max=m, kicker_ranks_repeat=r).model
+    ...           for m in (2, 3) for r in (True, False)]
+    >>> [remember(store, model, i) for i, model in enumerate(models)], len(store)
+    ([0, 1, 2, 1], 3)
+    """
+    others = [old for old in store if old not in _PINNED]
+    if model not in _PINNED and len(others) >= KEPT:
+        store.pop(others[0], None)
+    return store.setdefault(model, value)
 
 
 def tables_of(model: GameModel) -> Tables:
@@ -127,5 +167,5 @@ def tables_of(model: GameModel) -> Tables:
     """
     found = _BY_MODEL.get(model)
     if found is None:
-        found = _BY_MODEL[model] = Tables(model)
+        found = remember(_BY_MODEL, model, Tables(model))
     return found

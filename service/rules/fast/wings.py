@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..combos import Combination, make
+from ..combos import Combination
 from ..kickers import choose_ranks, kicker_screen, pair_caps, single_caps
 from ..model import ACE, RED, TWO, Form, KickerRules
-from .families import masks, positions_table, reads
+from .families import make_play, masks, positions_table, reads
 from .hand import Held, Ranks
 from .tables import Caps, Family, Found, Position, Row, Tables
 
@@ -93,8 +93,7 @@ def _list_blocks(
     """Add to ``found`` the listed readings of one chain position's kicker blocks (``Blocks``),
     looked up in its ``row``: a block's part is keyed by the rest (a rank where one kicker is
     left, the empty tuple where none is), filled where a set is met for the first time
-    (``_fill``). ``place``: the kind, the chain's start and length, the rule set, whether a
-    lead row."""
+    (``_fill``). ``place``: where the readings are listed (``Place``)."""
     most = len(rest)
     for prefix, left in prefixes:
         if left > most:
@@ -134,10 +133,9 @@ def _fill(
     one: bool,
     place: Place,
 ) -> list[Combination | None]:
-    """A block's readings (``_with_wings``) by its keys (screened already), the ones met for
+    """A block's readings (``with_wings``) by its keys (screened already), the ones met for
     the first time added to its row's part: a key is the rest's rank where ``one`` kicker is
-    left, else the rest. ``place``: the kind, the chain's start and length, the rule set,
-    whether a lead row."""
+    left, else the rest. ``place``: where the readings are listed (``Place``)."""
     keys = list(keys)
     for key in keys:
         if key not in part:
@@ -147,13 +145,13 @@ def _fill(
 
 
 _UNSEEN: Any = object()
-"""A reading not yet looked for (``_with_wings``; a stored None is a reading not listed)."""
+"""A reading not yet looked for (``with_wings``; a stored None is a reading not listed)."""
 
 
 class _KickerPool:
     """What a hand gives as kickers of one family with wings: the ranks it holds once (or a
-    pair of, for pair kickers), those it holds twice where the rule set repeats kicker ranks,
-    and a screen of whole kicker sets (``_kicker_screen``)."""
+    pair of, for pair kickers), those it holds twice where the kicker rules repeat ranks, and
+    a screen of whole kicker sets (``kickers.kicker_screen``)."""
 
     __slots__ = ("counts", "pairs", "plain", "screen", "source", "twice")
 
@@ -254,7 +252,7 @@ def _reading(place: Place, kickers: tuple[int, ...]) -> Combination | None:
     where it is not its card set's preferred reading."""
     form, start, length, tables, lead = place
     pairs = form.kicker_width == 2
-    combo = make(form, start, length, tuple(sorted(kickers * 2)) if pairs else kickers)
+    combo = make_play(form, start, length, tuple(sorted(kickers * 2)) if pairs else kickers)
     if lead:
         assert tables.clashes is not None  # built by the lead plan before any lead family
         return None if combo in tables.clashes.shadowed else combo
