@@ -668,7 +668,7 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
         {"seat": 0},
         {"seat": 0, "pass": False},
         {"seat": 0, "pass": True, "cards": "3"},
-        {"seat": 4, "cards": "3"},
+        {"seat": 6, "cards": "3"},  # beyond every game's seats (six_player: 0 to 5)
         {"seat": 0, "cards": "3", "kind": "nothing"},
         "3",
     ):

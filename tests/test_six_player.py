@@ -119,11 +119,13 @@ def test_s12_jokers_singly_in_pairs_of_one_colour_or_all_six() -> None:
 
 def test_s12_joker_kickers() -> None:
     """RULES.md 12: a joker may be a single kicker; a black and a red joker are never both
-    kickers of one combination (section 2, rule 4); a pair of one colour may be a pair kicker."""
+    kickers of one combination (section 2, rule 4), not even as two pairs; a pair of one
+    colour may be a pair kicker."""
     assert kinds("333B") == ["trio_single"]
     assert kinds("333444BR") == []
     assert kinds("333BB") == ["trio_pair"]
-    assert kinds("3333BBRR") == ["four_two_pairs"]
+    assert kinds("3333BB44") == ["four_two_pairs"]
+    assert kinds("3333BBRR") == kinds("333444BBRR") == []
     assert kinds("3333BR") == []
     assert "333BR" not in {m.cards for m in legal_moves("333BR", rules=SIX)}
 

@@ -79,7 +79,13 @@ def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> d
     'not_in_game'
     >>> record_problems(8, 155, 3, STANDARD)
     {}
+    >>> from service.rules import get_ruleset
+    >>> record_problems(0, 0, 0, get_ruleset("six_player"))["ruleset"][0]["code"]
+    'not_supported'
     """
+    if not rules.table.bidding:
+        text = f"whole hands of {rules.game} (no bidding, a partner) are not validated yet"
+        return {"ruleset": [{"code": "not_supported", "message": text}]}
     until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
     found: dict[str, Any] = {}
     for name, count, most in (

@@ -120,6 +120,10 @@ class Hand(HandState):
         ...
         service.rules.events.GameError: the kitty holds a 2nd R: one deck has 1
         """
+        if not rules.table.bidding:
+            raise ValueError(
+                f"a hand of {rules.game} (no bidding, a partner) is not played here yet"
+            )
         counts = [_counts(h) for h in hands]
         problems = deal_problems(counts, _counts(kitty), rules)
         if not _is_seat(first_bidder, rules):

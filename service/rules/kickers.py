@@ -94,12 +94,20 @@ def singles_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
     return not has_kicker_gap(kick, rules)
 
 
-def pairs_ok(kick: Counts, caps: Sequence[int]) -> bool:
-    """Whether these kicker counts split into legal pair kickers under ``caps``.
+def pairs_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
+    """Whether these kicker counts split into legal pair kickers under ``caps``: a black and a
+    red joker pair both only where the game allows it (``joker_pair_kickers``).
 
-    >>> pairs_ok((0, 2, 2) + (0,) * 12, [0] + [1] * 14), pairs_ok((0, 4) + (0,) * 13, [1] * 15)
-    (True, False)
+    >>> plain = KickerRules()
+    >>> pairs_ok((0, 2, 2) + (0,) * 12, [0] + [1] * 14, plain)
+    True
+    >>> pairs_ok((0, 4) + (0,) * 13, [1] * 15, plain)
+    False
+    >>> pairs_ok((0,) * 13 + (2, 2), [1] * 15, KickerRules(joker_pairs=True))
+    False
     """
+    if kick[BLACK] and kick[RED] and not rules.joker_pair_kickers:
+        return False
     return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
 
 
@@ -114,7 +122,7 @@ def kickers_ok(kick: Counts, form: Form, start: int, length: int, rules: KickerR
         return not any(kick)
     if form.kicker_width == 1:
         return singles_ok(kick, single_caps(rules, form, start, length), rules)
-    return pairs_ok(kick, pair_caps(rules, start, length))
+    return pairs_ok(kick, pair_caps(rules, start, length), rules)
 
 
 def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
@@ -169,7 +177,10 @@ def pair_kicker_sets(
     caps = pair_caps(rules, start, length)
     ranks = [r for r, n in enumerate(hand) if n > 1 and caps[r]]
     held = [min(hand[r] // 2, caps[r]) for r in ranks]
-    return choose_ranks(ranks, held, form.kickers * length)
+    found = choose_ranks(ranks, held, form.kickers * length)
+    if rules.joker_pair_kickers:
+        return found
+    return [kick for kick in found if not (kick and kick[-1] == RED and BLACK in kick)]
 
 
 def _whole_set_ok(kickers: tuple[int, ...], rules: KickerRules) -> bool:

@@ -243,12 +243,17 @@ class Rules:
     order: str = RANK_CHARS
     """The ranks from lowest to highest (``Rank`` characters); a rank not listed never leads
     a comparison (Big Three has no jokers)."""
+    joker_pair_kickers: bool = False
+    """Whether a black and a red joker pair may both be pair kickers of one combination: the
+    four-player game's reading (two ranks); not in the six-player game (RULES.md 12, rule 4)."""
 
 
 #: Every game: RULES.md 1-8 (three players), 9 (four players), 10 (Big Three).
 GAMES: dict[Game, Rules] = {
     Game.THREE_PLAYER: Rules(Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS),
-    Game.FOUR_PLAYER: Rules(Table(seats=4, hand=25, kitty=8, copies=2, jokers=2), FOUR_PLAYER_FORMS),
+    Game.FOUR_PLAYER: Rules(
+        Table(seats=4, hand=25, kitty=8, copies=2, jokers=2), FOUR_PLAYER_FORMS, joker_pair_kickers=True
+    ),
     Game.BIG_THREE: Rules(
         Table(
             seats=3, hand=16, kitty=4, copies=1, jokers=0,
@@ -283,6 +288,8 @@ class KickerRules:
     """Four cards of a rank may be two pair kickers."""
     joker_pairs: bool = False
     """Two jokers of a colour are a pair, a pair kicker too (four- and six-player games)."""
+    joker_pair_kickers: bool = False
+    """Both joker pairs may be pair kickers of one combination (the game's ``Rules``)."""
 
     @property
     def repeat(self) -> int:
@@ -318,7 +325,7 @@ class GameModel:
         """
         rules = GAMES[game]
         forms = tuple(form for form in rules.forms if form.kept(options))
-        kickers = _kicker_rules(options)
+        kickers = _kicker_rules(options, joker_pair_kickers=rules.joker_pair_kickers)
         key = (game, forms, kickers)
         model = _BUILT.get(key)
         if model is None:
@@ -355,7 +362,7 @@ class GameModel:
         return self.order.find(RANK_CHARS[rank])
 
 
-def _kicker_rules(options: Mapping[str, Any]) -> KickerRules:
+def _kicker_rules(options: Mapping[str, Any], *, joker_pair_kickers: bool = False) -> KickerRules:
     """The kicker rules the options set (only booleans that are ``True`` turn a rule on);
     ``rank_max`` counts only where kicker ranks repeat.
 
@@ -369,6 +376,7 @@ def _kicker_rules(options: Mapping[str, Any]) -> KickerRules:
     }
     if named.get("ranks_repeat") and "kicker_rank_max" in options:
         named["rank_max"] = options["kicker_rank_max"]
+    named["joker_pair_kickers"] = joker_pair_kickers and named.get("joker_pairs", False)
     return KickerRules(**named)
 
 

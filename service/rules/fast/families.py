@@ -124,7 +124,7 @@ def _two_kicker_table(form: Form, rules: KickerRules) -> list[list[list[Combinat
                 kick[a] += width
                 kick[b] += width
                 legal = (
-                    pairs_ok(tuple(kick), caps)
+                    pairs_ok(tuple(kick), caps, rules)
                     if width == 2
                     else singles_ok(tuple(kick), caps, rules)
                 )
