@@ -230,6 +230,8 @@ def try_airplane(counts, rules) -> list[Reading]:
 
 def try_airplane_singles(counts, rules) -> list[Reading]:
     found = []
+    if rules.no_airplane_singles:  # the short rules' airplane has no wings
+        return found
     total = sum(counts)
     for length in range(2, 6):  # n = 2..5 trios, n single kickers
         if total != 4 * length:
@@ -246,6 +248,8 @@ def try_airplane_singles(counts, rules) -> list[Reading]:
 
 def try_airplane_pairs(counts, rules) -> list[Reading]:
     found = []
+    if rules.no_airplane_pairs:  # the app rules' airplane takes singles only
+        return found
     total = sum(counts)
     for length in range(2, 5):  # n = 2..4 trios, n pair kickers
         if total != 5 * length:
@@ -307,14 +311,17 @@ def try_space_shuttle_singles(counts, rules) -> list[Reading]:
     found = []
     if not rules.space_shuttle:
         return found
+    # Two single kickers per four, or one (the Wikipedia text: "with individual card as
+    # kicker"), within the 20 cards of a hand.
+    per_four = 1 if rules.shuttle_one_kicker else 2
     total = sum(counts)
-    for length in (2, 3):  # n = 2..3 fours, 2n single kickers
-        if total != 6 * length:
+    for length in range(2, 5):
+        if total != (4 + per_four) * length or total > 20:
             continue
         for first in range(LOWEST, ACE - length + 2):
             chain = list(range(first, first + length))
             left = take_primal(counts, chain, 4)
-            if left is not None and single_kickers_are_legal(left, 2 * length, rules):
+            if left is not None and single_kickers_are_legal(left, per_four * length, rules):
                 found.append(("space_shuttle_singles", chain[-1], length))
     return found
 
@@ -323,14 +330,16 @@ def try_space_shuttle_pairs(counts, rules) -> list[Reading]:
     found = []
     if not rules.space_shuttle:
         return found
-    length = 2  # n = 2 fours, 2n = 4 pair kickers
-    if sum(counts) != 16:
-        return found
-    for first in range(LOWEST, ACE - length + 2):
-        chain = [first, first + 1]
-        left = take_primal(counts, chain, 4)
-        if left is not None and pair_kickers_are_legal(left, 2 * length, rules):
-            found.append(("space_shuttle_pairs", chain[-1], length))
+    per_four = 1 if rules.shuttle_one_kicker else 2  # pair kickers per four
+    total = sum(counts)
+    for length in range(2, 5):
+        if total != (4 + 2 * per_four) * length or total > 20:
+            continue
+        for first in range(LOWEST, ACE - length + 2):
+            chain = list(range(first, first + length))
+            left = take_primal(counts, chain, 4)
+            if left is not None and pair_kickers_are_legal(left, per_four * length, rules):
+                found.append(("space_shuttle_pairs", chain[-1], length))
     return found
 
 

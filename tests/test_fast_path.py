@@ -41,6 +41,9 @@ SWITCHES = (
     "four_with_single",
     "four_with_pair",
     "space_shuttle",
+    "shuttle_one_kicker",
+    "no_airplane_singles",
+    "no_airplane_pairs",
 )
 
 
@@ -53,9 +56,15 @@ def option_sets(draw: st.DrawFn) -> RuleSet:
     options["kicker_rank_max"] = draw(st.sampled_from([2, 3]))
     try:
         return get_ruleset("standard", **options)
-    except RuleSetError:  # bomb or adjacent kickers without repeats: drop both
+    except RuleSetError:  # bomb or adjacent kickers without repeats, one kicker without shuttles
         return get_ruleset(
-            "standard", **options | {"bomb_in_kickers": False, "adjacent_trio_kickers": False}
+            "standard",
+            **options
+            | {
+                "bomb_in_kickers": False,
+                "adjacent_trio_kickers": False,
+                "shuttle_one_kicker": False,
+            },
         )
 
 

@@ -551,3 +551,36 @@ def test_s6_deal_must_be_rank_counts() -> None:
     with pytest.raises(GameError) as caught:
         Hand.start(hands=bad, kitty="BR2", first_bidder=0)
     assert (caught.value.code, caught.value.seat) == (Violation.BAD_DEAL, 1)
+
+
+# --- The sources' readings as options (issue 17) ---------------------------------------------
+
+
+def one_farmer_out_hand(rules: RuleSet) -> Hand:
+    """The landlord goes out after one farmer played a card and the other played none."""
+    hands = deal("33445566778899TTJ", "33445566778899TTA", "JKR")
+    hand = landlord_hand(seat=0, hands=hands, kitty="JKR", rules=rules)
+    for seat, cards in [(0, "K"), (1, "A"), (2, None), (0, "R"), (1, None), (2, None)]:
+        _ = hand.pass_turn(seat) if cards is None else hand.play(seat, cards)
+    hand.play(0, "33445566778899TTJJ")
+    return hand
+
+
+def test_short_rules_spring_when_one_farmer_never_played() -> None:
+    """dou-dizhu-short-rules.txt: the stake doubles when "a player still has all the cards":
+    one farmer who never played is enough (``spring_per_farmer``); by default both must."""
+    assert not one_farmer_out_hand(STANDARD).spring
+    short = STANDARD.derive(spring_per_farmer=True)
+    hand = one_farmer_out_hand(short)
+    assert hand.plays == (3, 1, 0) and hand.spring
+    assert [f.name.value for f in hand.score().breakdown] == ["bid", "spring"]
+
+
+def test_short_rules_name_no_anti_spring() -> None:
+    """dou-dizhu-short-rules.txt names no anti-spring: ``no_anti_spring`` turns it off."""
+    hands = deal("3333QQQQKKKKAAAA8", "244455566677789TJ", "BR2")
+    for rules, expected in ((STANDARD, True), (STANDARD.derive(no_anti_spring=True), False)):
+        hand = landlord_hand(seat=0, hands=hands, kitty="BR2", rules=rules)
+        for seat, cards in [(0, "3"), (1, "2"), (2, None), (0, None), (1, "44455566677789TJ")]:
+            _ = hand.pass_turn(seat) if cards is None else hand.play(seat, cards)
+        assert hand.winner is Side.FARMERS and hand.anti_spring is expected

@@ -444,3 +444,48 @@ def test_s11_douzero_detector_bugs_not_reproduced() -> None:
     assert kinds("333444555666777888999", DOUZERO) == []
     with pytest.raises(ValueError, match="not a combination"):
         Combination.of("33334444555566667777", rules=DOUZERO)
+
+
+# --- The sources' readings as options (issue 17) ---------------------------------------------
+
+
+def test_short_rules_airplane_without_wings() -> None:
+    """dou-dizhu-short-rules.txt lists the airplane with no wings, dou-di-zhu-app-rules.txt
+    with single wings only: ``no_airplane_singles`` / ``no_airplane_pairs`` drop the kinds."""
+    no_singles = get_ruleset("standard", no_airplane_singles=True)
+    no_pairs = get_ruleset("standard", no_airplane_pairs=True)
+    assert [c.kind.value for c in classify("33344456", no_singles)] == []
+    assert [c.kind.value for c in classify("3334445566", no_singles)] == ["airplane_pairs"]
+    assert [c.kind.value for c in classify("3334445566", no_pairs)] == []
+    assert [c.kind.value for c in classify("33344456", no_pairs)] == ["airplane_singles"]
+    assert [c.kind.value for c in classify("333444", no_singles)] == ["airplane"]
+    assert "33344456" not in legal_moves("33344456", rules=no_singles)
+
+
+def test_wikipedia_space_shuttle_with_one_kicker_per_four() -> None:
+    """wikipedia-dou-dizhu.txt: the space shuttle "with individual card as kicker": one kicker
+    per four under ``shuttle_one_kicker`` (two by default); the kinds carry that text's names."""
+    one = get_ruleset("standard", space_shuttle=True, shuttle_one_kicker=True)
+    two = get_ruleset("standard", space_shuttle=True)
+    assert [c.kind.value for c in classify("3333444456", one)] == ["space_shuttle_singles"]
+    assert [c.kind.value for c in classify("3333444456", two)] == []
+    assert [c.kind.value for c in classify("333344445678", two)] == ["space_shuttle_singles"]
+    assert [c.kind.value for c in classify("333344445566", one)] == ["space_shuttle_pairs"]
+    assert Kind.SPACE_SHUTTLE_SINGLES.name_zh == "航天飞机带小翼"
+    assert Kind.SPACE_SHUTTLE_PAIRS.name_zh == "航天飞机带大翼"
+    with pytest.raises(RuleSetError, match="shuttle_one_kicker needs space_shuttle"):
+        get_ruleset("standard", shuttle_one_kicker=True)
+
+
+def test_wikipedia_four_player_bombs_of_four_and_five_one_class() -> None:
+    """wikipedia-dou-dizhu.txt groups 4 and 5 of a kind under "Bomb": under
+    ``four_five_bombs_one_class`` they compare by rank (the larger wins at the same rank);
+    by default a bomb of 5 beats any bomb of 4 (RULES.md 9)."""
+    one = get_ruleset("four_player", four_five_bombs_one_class=True)
+    four = get_ruleset("four_player")
+    assert beats(Combination.of("33333", rules=four), Combination.of("AAAA", rules=four))
+    assert not beats(Combination.of("33333", rules=one), Combination.of("AAAA", rules=one))
+    assert beats(Combination.of("44444", rules=one), Combination.of("4444", rules=one))
+    assert beats(Combination.of("666666", rules=one), Combination.of("AAAAA", rules=one))
+    with pytest.raises(RuleSetError, match="needs game four_player"):
+        get_ruleset("standard", four_five_bombs_one_class=True)

@@ -49,6 +49,9 @@ class Combination:
     """The primal rank's place in the game's rank order (``GameModel.power``)."""
     tier: Tier = field(compare=False, repr=False)
     """Its form's step on the bomb ladder (``Tier``)."""
+    rung: int = field(compare=False, repr=False)
+    """A bomb's class on the ladder (``Form.ladder``): bombs compare by it, then rank, then
+    size."""
 
     @classmethod
     def of(
@@ -143,7 +146,7 @@ def make(
     >>> make(THREE_PLAYER_FORMS[4], 8, 1, (0, 0))
     Combination.of('33JJJ', kind='trio_pair', rank='J')
     """
-    key = (form.kind, form.width, start, length, kickers, order)
+    key = (form.kind, form.width, start, length, kickers, order, form.ladder)
     combo = _INTERNED.get(key)  # the hot path: no call when the combination is known
     if combo is None:
         if len(_INTERNED) >= _INTERN_LIMIT:
@@ -168,7 +171,16 @@ def _build(
     ordering = (KIND_ORDER[form.kind], power, form.width * length, kickers)
     cards = format_counts(tuple(counts))
     return Combination(
-        form.kind, Rank(top), chain, cards, primal, kicker_text, ordering, power, form.tier
+        form.kind,
+        Rank(top),
+        chain,
+        cards,
+        primal,
+        kicker_text,
+        ordering,
+        power,
+        form.tier,
+        form.ladder,
     )
 
 
@@ -330,13 +342,8 @@ def beats(play: Combination, previous: Combination) -> Verdict:
     if previous.is_bomb and not play.is_bomb:
         return Verdict(False, Reason.BOMB_ON_TABLE, "only a higher bomb or the rocket beats a bomb")
     size, other = len(play.cards), len(previous.cards)
-    if play.is_bomb and size != other:  # four-player: a larger group beats a smaller one
-        more = size > other
-        return Verdict(
-            more,
-            Reason.HIGHER_BOMB if more else Reason.LOWER_BOMB,
-            f"a bomb of {size} cards {'beats' if more else 'does not beat'} one of {other}",
-        )
+    if play.is_bomb:  # both bombs: by class on the ladder, then rank, then size
+        return _bomb_on_bomb(play, previous, size, other)
     if play.kind is not previous.kind and not play.is_bomb:
         return Verdict(
             False, Reason.DIFFERENT_KIND, f"a {play.kind} does not beat a {previous.kind}"
@@ -348,17 +355,37 @@ def beats(play: Combination, previous: Combination) -> Verdict:
             f"a {play.kind} of {size} cards does not beat one of {other}",
         )
     higher = play.power > previous.power
-    code = (
-        (Reason.HIGHER_BOMB, Reason.LOWER_BOMB)
-        if play.is_bomb
-        else (Reason.HIGHER, Reason.NOT_HIGHER)
-    )
     word = "higher" if higher else "not higher"
     return Verdict(
         higher,
-        code[0] if higher else code[1],
+        Reason.HIGHER if higher else Reason.NOT_HIGHER,
         f"rank {play.rank.char} is {word} than rank {previous.rank.char}",
     )
+
+
+def _bomb_on_bomb(play: Combination, previous: Combination, size: int, other: int) -> Verdict:
+    """A bomb against a bomb (RULES.md 3 and 9): a higher class on the ladder wins (the
+    four-player game's larger group), then the higher rank, then (in one class) more cards.
+
+    >>> four = get_ruleset("four_player")
+    >>> beats(Combination.of("33333", rules=four), Combination.of("AAAA", rules=four)).message
+    'a bomb of 5 cards beats one of 4'
+    >>> one = get_ruleset("four_player", four_five_bombs_one_class=True)
+    >>> beats(Combination.of("33333", rules=one), Combination.of("AAAA", rules=one)).message
+    'rank 3 is not higher than rank A'
+    """
+    if play.rung != previous.rung:
+        more = play.rung > previous.rung
+        text = f"a bomb of {size} cards {'beats' if more else 'does not beat'} one of {other}"
+    elif play.power != previous.power or size == other:
+        more = play.power > previous.power
+        word = "higher" if more else "not higher"
+        text = f"rank {play.rank.char} is {word} than rank {previous.rank.char}"
+    else:
+        more = size > other
+        verb = "beats" if more else "does not beat"
+        text = f"a bomb of {size} cards {verb} one of {other} of the same rank"
+    return Verdict(more, Reason.HIGHER_BOMB if more else Reason.LOWER_BOMB, text)
 
 
 def best_beating(

@@ -45,9 +45,11 @@ class Kind(StrEnum):
     SPACE_SHUTTLE = "space_shuttle"
     """Two or more consecutive fours (航天飞机); only under ``space_shuttle``."""
     SPACE_SHUTTLE_SINGLES = "space_shuttle_singles"
-    """Consecutive fours, each with two single kickers; only under ``space_shuttle``."""
+    """Consecutive fours, each with two single kickers (one under ``shuttle_one_kicker``); only
+    under ``space_shuttle``."""
     SPACE_SHUTTLE_PAIRS = "space_shuttle_pairs"
-    """Consecutive fours, each with two pair kickers; only under ``space_shuttle``."""
+    """Consecutive fours, each with two pair kickers (one under ``shuttle_one_kicker``); only
+    under ``space_shuttle``."""
     BOMB = "bomb"
     """Four of a rank (炸弹; four or five in the four-player game, four to twelve in the
     six-player game): beats every kind but higher bombs and the top play."""
@@ -100,8 +102,8 @@ _NAMES: dict[Kind, tuple[str, str]] = {
     Kind.FOUR_SINGLE: ("Four with single", "四带一"),
     Kind.FOUR_PAIR: ("Four with pair", "四带一对"),
     Kind.SPACE_SHUTTLE: ("Space shuttle", "航天飞机"),
-    Kind.SPACE_SHUTTLE_SINGLES: ("Space shuttle with singles", "航天飞机带翅膀"),
-    Kind.SPACE_SHUTTLE_PAIRS: ("Space shuttle with pairs", "航天飞机带对"),
+    Kind.SPACE_SHUTTLE_SINGLES: ("Space shuttle with singles", "航天飞机带小翼"),
+    Kind.SPACE_SHUTTLE_PAIRS: ("Space shuttle with pairs", "航天飞机带大翼"),
     Kind.BOMB: ("Bomb", "炸弹"),
     Kind.ROCKET: ("Rocket", "王炸"),
     Kind.QUAD: ("Quad", "四张"),

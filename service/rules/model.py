@@ -13,7 +13,7 @@ and moves straight from the forms) and ``service.rules.fast`` (tables derived fr
 >>> [form.kind.value for form in game.forms][-4:]
 ['airplane_singles', 'airplane_pairs', 'bomb', 'rocket']
 >>> game.form(Kind.AIRPLANE_SINGLES)
-Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_len=5, low=0, high=11, kickers=1, kicker_width=1, tier=<Tier.PLAY: 0>, needs=None, unless=None)
+Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_len=5, low=0, high=11, kickers=1, kicker_width=1, tier=<Tier.PLAY: 0>, rung=0, needs=None, unless='no_airplane_singles')
 >>> game.power(int(Rank.TWO)), GameModel.build(Game.BIG_THREE, {}).power(int(Rank.THREE))
 (12, 12)
 """
@@ -121,8 +121,20 @@ class Form:
     kickers: int = 0
     kicker_width: int = 0
     tier: Tier = Tier.PLAY
+    rung: int = 0
+    """A bomb's class on the ladder (0: its width): bombs compare by class, then rank, then
+    size; the four-player game's bombs of 4 and 5 share one under an option."""
     needs: str | None = None
     unless: str | None = None
+
+    @property
+    def ladder(self) -> int:
+        """A bomb's class on the ladder: ``rung``, or its width.
+
+        >>> Form(Kind.BOMB, 5, tier=Tier.BOMB).ladder, Form(Kind.BOMB, 5, tier=Tier.BOMB, rung=4).ladder
+        (5, 4)
+        """
+        return self.rung or self.width
 
     @property
     def chain(self) -> bool:
@@ -166,15 +178,17 @@ THREE_PLAYER_FORMS = (
     Form(Kind.CHAIN, 1, 5, 12, high=ACE),
     Form(Kind.PAIR_CHAIN, 2, 3, 10, high=ACE),
     Form(Kind.AIRPLANE, 3, 2, 6, high=ACE),
-    Form(Kind.AIRPLANE_SINGLES, 3, 2, 5, high=ACE, kickers=1, kicker_width=1),
-    Form(Kind.AIRPLANE_PAIRS, 3, 2, 4, high=ACE, kickers=1, kicker_width=2),
+    Form(Kind.AIRPLANE_SINGLES, 3, 2, 5, high=ACE, kickers=1, kicker_width=1, unless="no_airplane_singles"),
+    Form(Kind.AIRPLANE_PAIRS, 3, 2, 4, high=ACE, kickers=1, kicker_width=2, unless="no_airplane_pairs"),
     Form(Kind.FOUR_TWO_SINGLES, 4, kickers=2, kicker_width=1, needs="four_with_two"),
     Form(Kind.FOUR_TWO_PAIRS, 4, kickers=2, kicker_width=2, needs="four_with_two"),
     Form(Kind.FOUR_SINGLE, 4, kickers=1, kicker_width=1, needs="four_with_single"),
     Form(Kind.FOUR_PAIR, 4, kickers=1, kicker_width=2, needs="four_with_pair"),
     Form(Kind.SPACE_SHUTTLE, 4, 2, 5, high=ACE, needs="space_shuttle"),
-    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 3, high=ACE, kickers=2, kicker_width=1, needs="space_shuttle"),
-    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 2, high=ACE, kickers=2, kicker_width=2, needs="space_shuttle"),
+    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 3, high=ACE, kickers=2, kicker_width=1, needs="space_shuttle", unless="shuttle_one_kicker"),
+    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 2, high=ACE, kickers=2, kicker_width=2, needs="space_shuttle", unless="shuttle_one_kicker"),
+    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 4, high=ACE, kickers=1, kicker_width=1, needs="shuttle_one_kicker"),
+    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 3, high=ACE, kickers=1, kicker_width=2, needs="shuttle_one_kicker"),
     Form(Kind.BOMB, 4, tier=Tier.BOMB),
     Form(Kind.ROCKET, 1, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )  # fmt: skip
@@ -193,7 +207,8 @@ FOUR_PLAYER_FORMS = (
     Form(Kind.AIRPLANE, 3, 2, 11, high=ACE),
     Form(Kind.AIRPLANE_PAIRS, 3, 2, 6, high=ACE, kickers=1, kicker_width=2),
     Form(Kind.BOMB, 4, tier=Tier.BOMB),
-    Form(Kind.BOMB, 5, tier=Tier.BOMB),
+    Form(Kind.BOMB, 5, tier=Tier.BOMB, unless="four_five_bombs_one_class"),
+    Form(Kind.BOMB, 5, tier=Tier.BOMB, rung=4, needs="four_five_bombs_one_class"),
     Form(Kind.SIX_ROCKET, 6, tier=Tier.BOMB),
     Form(Kind.MISSILE, 7, tier=Tier.BOMB),
     Form(Kind.SKY_EXPLOSION, 8, tier=Tier.BOMB),

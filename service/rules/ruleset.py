@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .model import Game, GameModel, Table, form_options
+from .model import GAMES, Game, GameModel, Table, form_options
 
 
 class BiddingMode(StrEnum):
@@ -42,6 +42,9 @@ THREE_PLAYER_OPTIONS = (
     "four_with_single",
     "four_with_pair",
     "space_shuttle",
+    "shuttle_one_kicker",
+    "no_airplane_singles",
+    "no_airplane_pairs",
 )
 
 
@@ -76,9 +79,15 @@ class RuleSet:
     four_with_pair: bool = False
     space_shuttle: bool = False
     joker_pairs: bool = False
+    shuttle_one_kicker: bool = False
+    no_airplane_singles: bool = False
+    no_airplane_pairs: bool = False
+    four_five_bombs_one_class: bool = False
     bidding: BiddingMode = BiddingMode.SINGLE_ROUND
     kitty_hidden: bool = False
     multiplier_cap: int | None = None
+    spring_per_farmer: bool = False
+    no_anti_spring: bool = False
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
@@ -100,6 +109,8 @@ class RuleSet:
             problems.append("bomb_in_kickers needs kicker_ranks_repeat")
         if self.adjacent_trio_kickers and not self.kicker_ranks_repeat:
             problems.append("adjacent_trio_kickers needs kicker_ranks_repeat")
+        if self.shuttle_one_kicker and not self.space_shuttle:
+            problems.append("shuttle_one_kicker needs space_shuttle")
         if not _is_int(self.kicker_rank_max) or not 2 <= self.kicker_rank_max <= 3:
             problems.append("kicker_rank_max must be 2 or 3 (four of a rank is bomb_in_kickers)")
         cap = self.multiplier_cap
@@ -110,6 +121,12 @@ class RuleSet:
         if not isinstance(self.game, Game):
             problems.append(f"game must be one of {', '.join(Game)}")
             return problems
+        return problems + self._game_problems()
+
+    def _game_problems(self) -> list[str]:
+        """The options that the rule set's game does not take."""
+        problems: list[str] = []
+        cap = self.multiplier_cap
         if self.game is not Game.THREE_PLAYER:
             problems += [
                 f"{name} is a three-player option: it must be false in {self.game}"
@@ -122,6 +139,14 @@ class RuleSet:
             problems.append(
                 "joker_pairs needs game four_player or six_player (two jokers of a colour)"
             )
+        if self.four_five_bombs_one_class and self.game is not Game.FOUR_PLAYER:
+            problems.append("four_five_bombs_one_class needs game four_player (bombs of 5)")
+        if not GAMES[self.game].table.multipliers:
+            problems += [
+                f"{name} must be false in {self.game} (no spring)"
+                for name in ("spring_per_farmer", "no_anti_spring")
+                if getattr(self, name) is True
+            ]
         if self.game is Game.BIG_THREE:
             if self.same_rank_pairs:
                 problems.append("same_rank_pairs must be false in big_three (no kickers)")
@@ -194,7 +219,16 @@ def _bidding(value: str) -> BiddingMode:
 
 _UNSET = object()
 #: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
-_LATER: dict[str, Any] = {"game": Game.THREE_PLAYER, "joker_pairs": False}
+_LATER: dict[str, Any] = {
+    "game": Game.THREE_PLAYER,
+    "joker_pairs": False,
+    "shuttle_one_kicker": False,
+    "no_airplane_singles": False,
+    "no_airplane_pairs": False,
+    "four_five_bombs_one_class": False,
+    "spring_per_farmer": False,
+    "no_anti_spring": False,
+}
 
 
 def _game(value: str) -> Game:
@@ -217,9 +251,15 @@ OPTION_NAMES = tuple(
     for f in dataclasses.fields(RuleSet)
     if f.name not in ("name", "version", "description", "overrides", "model")
 )
-PLAY_OPTIONS = tuple(
-    n for n in OPTION_NAMES if n not in ("bidding", "kitty_hidden", "multiplier_cap")
+SCORING_OPTIONS = (
+    "bidding",
+    "kitty_hidden",
+    "multiplier_cap",
+    "spring_per_farmer",
+    "no_anti_spring",
 )
+"""The options of the auction and the score, which change no play."""
+PLAY_OPTIONS = tuple(n for n in OPTION_NAMES if n not in SCORING_OPTIONS)
 """The options that decide which plays exist and how they compare (the rest are about bidding
 and scoring); rule sets equal in these share their ``GameModel``."""
 

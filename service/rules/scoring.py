@@ -197,6 +197,9 @@ def _problems(
     elif spring and not rules.table.multipliers:
         text = f"{rules.game} has no spring: spring must be false"
         problems.append(ScoreProblem("spring", text, "not_in_game"))
+    elif spring and winner == Side.FARMERS and rules.no_anti_spring:
+        text = f"{rules.name} has no anti-spring (no_anti_spring): spring must be false"
+        problems.append(ScoreProblem("spring", text, "not_in_game"))
     if not isinstance(partner, bool):
         problems.append(ScoreProblem("partner", f"partner must be a boolean, not {partner!r}"))
     elif partner and not rules.table.partner:

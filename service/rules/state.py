@@ -181,7 +181,8 @@ class HandState:
 
     @property
     def spring(self) -> bool:
-        """The landlord won and no farmer played a card (section 7).
+        """The landlord won and no farmer played a card (section 7); under
+        ``spring_per_farmer``, some farmer played no card (the short rules).
 
         >>> from service.rules.game import Hand
         >>> hand = Hand.start(hands=_SPRING, kitty="JQK", first_bidder=0)
@@ -190,12 +191,16 @@ class HandState:
         >>> hand.spring, hand.anti_spring, hand.plays
         (True, False, (1, 0, 0))
         """
-        farmers = sum(self._plays) - self._plays[self._landlord or 0]
-        return self.winner is Side.LANDLORD and farmers == 0
+        landlord = self._landlord or 0
+        farmers = [n for seat, n in enumerate(self._plays) if seat != landlord]
+        if self.rules.spring_per_farmer:  # the short rules: one farmer who never played
+            return self.winner is Side.LANDLORD and min(farmers) == 0
+        return self.winner is Side.LANDLORD and sum(farmers) == 0
 
     @property
     def anti_spring(self) -> bool:
-        """The farmers won and the landlord made only the opening lead (section 7).
+        """The farmers won and the landlord made only the opening lead (section 7); never under
+        ``no_anti_spring`` (the short rules name no anti-spring).
 
         >>> from service.rules.game import Hand
         >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
@@ -206,6 +211,8 @@ class HandState:
         >>> hand.winner, hand.anti_spring, hand.spring
         (<Side.FARMERS: 'farmers'>, True, False)
         """
+        if self.rules.no_anti_spring:
+            return False
         return self.winner is Side.FARMERS and self._plays[self._landlord or 0] == 1
 
     def score(self, doublings: int = 0) -> Score:

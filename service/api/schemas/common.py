@@ -62,9 +62,15 @@ class RuleSetOptions(Strict):
     four_with_pair = StrictBoolean()
     space_shuttle = StrictBoolean()
     joker_pairs = StrictBoolean()
+    shuttle_one_kicker = StrictBoolean()
+    no_airplane_singles = StrictBoolean()
+    no_airplane_pairs = StrictBoolean()
+    four_five_bombs_one_class = StrictBoolean()
     bidding = fields.Enum(BiddingMode, by_value=True)
     kitty_hidden = StrictBoolean()
     multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
+    spring_per_farmer = StrictBoolean()
+    no_anti_spring = StrictBoolean()
 
 
 CardList = tuple[tuple[str | int, ...], Counts, int]

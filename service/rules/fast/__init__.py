@@ -25,7 +25,7 @@ from ..cards import Counts
 from ..combos import Combination, preference
 from ..engine import every_reading as reference_readings
 from ..kinds import Kind
-from ..model import THREE_PLAYER_FORMS, Game, GameModel, Tier
+from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, Tier
 from .families import NEEDS, plain_family, top_test
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
@@ -48,17 +48,16 @@ from .wings import with_wings
 _THREE_PLAYER = Game.THREE_PLAYER
 
 
-#: How each three-player kind's moves are found: its form's family (RULES.md 2 and 8).
-FAMILIES: dict[Kind, Family] = {
-    form.kind: with_wings(form) if form.chain and form.kickers else plain_family(form)
+#: How each three-player form's moves are found: its family (RULES.md 2 and 8).
+FAMILIES: dict[Form, Family] = {
+    form: with_wings(form) if form.chain and form.kickers else plain_family(form)
     for form in THREE_PLAYER_FORMS
 }
-#: The lead families of the kinds with wings, for leads of every kind (``wings.with_wings``).
-_LEAD_FAMILIES: dict[Kind, Family] = {
-    form.kind: with_wings(form, lead=True)
-    for form in THREE_PLAYER_FORMS
-    if form.chain and form.kickers
+#: The lead families of the forms with wings, for leads of every kind (``wings.with_wings``).
+_LEAD_FAMILIES: dict[Form, Family] = {
+    form: with_wings(form, lead=True) for form in THREE_PLAYER_FORMS if form.chain and form.kickers
 }
+_WINGED = frozenset(form.kind for form in _LEAD_FAMILIES)
 #: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
 #: than the rank's count, as they need two neighbouring ranks held that many times.
 _CHAINED = 10
@@ -72,7 +71,7 @@ def _plan(tables: Tables) -> Plan:
         model = tables.model
         if model.game is not _THREE_PLAYER or not set(model.forms) <= set(THREE_PLAYER_FORMS):
             raise ValueError("the fast path lists the three-player forms only: use the engine")
-        plan = tables.plan = tuple((f.kind, FAMILIES[f.kind], f.width) for f in model.forms)
+        plan = tables.plan = tuple((f, FAMILIES[f], f.width) for f in model.forms)
     return plan
 
 
@@ -84,15 +83,14 @@ def _lead_plan(tables: Tables) -> LeadPlan:
     plan = tables.leads
     if plan is None:
         shadowed = {combo.kind for combo in _clashes(tables).shadowed}
-        model = tables.model
         families = tuple(
             (
-                _LEAD_FAMILIES.get(kind, family) if kind in shadowed else family,
-                width + _CHAINED if width > 2 and model.form(kind).chain else width,
+                _LEAD_FAMILIES.get(form, family) if form.kind in shadowed else family,
+                width + _CHAINED if width > 2 and form.chain else width,
             )
-            for kind, family, width in _plan(tables)
+            for form, family, width in _plan(tables)
         )
-        plan = tables.leads = (families, not shadowed <= _LEAD_FAMILIES.keys())
+        plan = tables.leads = (families, not shadowed <= _WINGED)
     return plan
 
 
@@ -102,7 +100,8 @@ def _response_plan(tables: Tables) -> Responses:
     family reads (``NEEDS``)."""
     clashing = _clashes(tables).kinds
     plan = tables.responses = {
-        kind: (family, kind in clashing, NEEDS[kind]) for kind, family, _ in _plan(tables)
+        form.kind: (family, form.kind in clashing, NEEDS[form.kind])
+        for form, family, _ in _plan(tables)
     }
     return plan
 
@@ -146,7 +145,7 @@ def generate(
 # A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
 # (the rocket); bound once, as an enum member's lookup through its class is slow.
 ((_bombs, _BOMB_WIDTH),) = (
-    (FAMILIES[f.kind], f.width) for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB
+    (FAMILIES[f], f.width) for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB
 )
 ((_TOP_PLAY, _TOP_LOW, _TOP_HIGH, _TOP_WIDTH),) = (
     top_test(f) for f in THREE_PLAYER_FORMS if f.tier == Tier.TOP
@@ -171,8 +170,8 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
             if width <= widest:
                 family(held, tables, -1, 0, found)
         return _distinct(found, tables) if dedupe else found
-    for kind, family, width in _plan(tables):
-        if width <= widest and kind in kinds:
+    for form, family, width in _plan(tables):
+        if width <= widest and form.kind in kinds:
             family(held, tables, -1, 0, found)
     return _distinct(found, tables)
 

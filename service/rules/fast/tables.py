@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from ..cards import format_counts, read_hand
 from ..combos import Combination, readings
 from ..kinds import Kind
-from ..model import GameModel
+from ..model import Form, GameModel
 from ..ruleset import PRESETS
 from .hand import Held
 
@@ -86,7 +86,7 @@ class Clashes:
     kinds: frozenset[Kind]
 
 
-Plan = tuple[tuple[Kind, Family, int], ...]
+Plan = tuple[tuple[Form, Family, int], ...]
 LeadPlan = tuple[tuple[tuple[Family, int], ...], bool]
 Responses = dict[Kind, tuple[Family, bool, int]]
 
