@@ -195,3 +195,15 @@ def test_instruction_counter_runs_each_workload_without_valgrind() -> None:
     assert instructions.main(["--inner", "worst[standard]", "2"]) == 0
     with pytest.raises(SystemExit):
         instructions.main(["nope"])
+
+
+def test_six_player_workload_runs_on_a_few_inputs() -> None:
+    """``python -m bench.six`` on five inputs: every figure is there and positive."""
+    from bench import six
+
+    results = six.run(5, 1)
+    for name in ("leads", "responses", "classify_first"):
+        assert results[name]["ratio"]["median"] > 0
+    assert results["moves_per_lead"] > 0
+    assert results["first_use"]["first_listing_ms"] > 0
+    assert "ratios six/three" in six.render(results)

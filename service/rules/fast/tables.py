@@ -56,13 +56,16 @@ class Universe(dict[str, tuple[Combination, ...]]):
         return self.get(format_counts(counts), ())
 
 
+ON_DEMAND_LIMIT = 50_000
+"""How many card sets an ``OnDemand`` universe keeps before it starts again."""
+
+
 class OnDemand(Universe):
     """The universe of a game too large to table whole (a deck of more than two packs): each
     card set is read by the reference classifier when first asked, and kept (at most
-    ``LIMIT`` card sets, then it starts again)."""
+    ``ON_DEMAND_LIMIT`` card sets, then it starts again)."""
 
     __slots__ = ()
-    LIMIT = 50_000
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -70,7 +73,7 @@ class OnDemand(Universe):
         key = format_counts(counts)
         found = self.get(key)
         if found is None:
-            if len(self) >= self.LIMIT:
+            if len(self) >= ON_DEMAND_LIMIT:
                 self.clear()
             found = self[key] = readings(counts, self.model)
         return found
