@@ -1,0 +1,192 @@
+"""Hostile input in process: bodies that must be refused with a problem document naming what
+is wrong, in bounded time and size, never a 500 (issue 20). The same inputs, and the
+transport-level ones, are sent to a live gunicorn by ``test_hostile_live.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.api import create_app
+from service.api.body import MAX_DEPTH
+
+Json = dict[str, Any]
+RECORD: Json = {
+    "deal": {"hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"]},
+    "first_bidder": 0,
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def send(client: FlaskClient, path: str, body: bytes | str, status: int) -> Json:
+    """POST ``body`` as JSON; the answer must be a problem document with ``status``."""
+    answer = client.post(path, data=body, content_type="application/json")
+    assert answer.status_code == status, answer.get_data(as_text=True)[:500]
+    assert answer.mimetype == "application/problem+json"
+    data: Json = answer.json
+    assert data["status"] == status
+    return data
+
+
+def nested(depth: int, leaf: str = '"3"', *, objects: bool = False) -> str:
+    """A JSON value ``depth`` arrays (or objects) deep."""
+    if objects:
+        return '{"a":' * depth + leaf + "}" * depth
+    return "[" * depth + leaf + "]" * depth
+
+
+def codes(problem: Json) -> set[str]:
+    return {e["code"] for e in problem["errors"]}
+
+
+# --- depth ----------------------------------------------------------------------------------
+
+
+DEAL = '"deal": {"hands": ["3", "4", "5"], "kitty": ""}, "first_bidder": 0'
+FIELDS = [
+    ("/v1/classify", '{"cards": @}'),
+    ("/v1/classify/batch", '{"items": @}'),
+    ("/v1/classify/batch", '{"items": ["3", @]}'),
+    ("/v1/legal-moves", '{"hand": "3", "ruleset": @}'),
+    ("/v1/legal-moves", '{"hand": "3", "ruleset": {"game": @}}'),
+    ("/v1/legal-moves", '{"hand": "3", "kinds": @}'),
+    ("/v1/legal-moves", '{"hand": "3", "previous": @}'),
+    ("/v1/legal-moves", '{"hand": "3", "limit": @}'),
+    ("/v1/beats", '{"play": {"cards": "3", "kind": @}, "previous": "3"}'),
+    ("/v1/beats", '{"play": "4", "previous": {"cards": "3", "rank": @}}'),
+    ("/v1/beats/batch", '{"items": [{"play": @, "previous": "3"}]}'),
+    ("/v1/score", '{"bid": @, "winner": "landlord"}'),
+    ("/v1/score", '{"bid": 1, "winner": @}'),
+    ("/v1/hands/validate", '{"deal": {"hands": @, "kitty": ""}, "first_bidder": 0}'),
+    ("/v1/hands/validate", '{"deal": {"hands": ["3", "4", "5"], "kitty": @}, "first_bidder": 0}'),
+    ("/v1/hands/validate", "{" + DEAL + ', "bids": [{"seat": @, "bid": 1}]}'),
+    ("/v1/hands/validate", "{" + DEAL + ', "events": @}'),
+    ("/v1/hands/validate", "{" + DEAL + ', "events": [{"seat": 0, "cards": @}]}'),
+    ("/v1/hands/validate/batch", '{"items": [@]}'),
+    ("/v1/matches/score", '{"hands": [{"players": @, ' + DEAL + "}]}"),
+]
+"""A field of every request schema, at every nesting level a request has: ``@`` marks it."""
+
+
+@pytest.mark.parametrize(
+    ("path", "template", "objects", "depth"),
+    [
+        ("/v1/classify", '{"cards": @}', False, 30_000),
+        ("/v1/legal-moves", '{"hand": "3", "ruleset": @}', True, 5_000),
+        ("/v1/hands/validate", FIELDS[13][1], False, 20_000),
+        ("/v1/classify", '{"cards": @}', False, MAX_DEPTH),  # 1 + MAX_DEPTH levels
+        ("/v1/legal-moves", '{"hand": "3", "ruleset": @}', True, MAX_DEPTH),
+    ],
+)
+def test_json_nested_past_the_limit_is_a_400_naming_the_depth(
+    client: FlaskClient, path: str, template: str, objects: bool, depth: int
+) -> None:
+    """Issue 20's bodies (30,000 arrays in ``cards``, 5,000 objects in ``ruleset``, arrays in a
+    hand record) were 500s: Python's json recursed until RecursionError."""
+    body = template.replace("@", nested(depth, objects=objects))
+    problem = send(client, path, body, 400)
+    assert codes(problem) == {"too_deep"}
+    assert f"over {MAX_DEPTH} levels" in problem["detail"]
+
+
+@pytest.mark.parametrize(("path", "template"), FIELDS)
+@pytest.mark.parametrize("objects", [False, True])
+def test_json_nested_up_to_the_limit_is_read_and_refused_by_the_schema(
+    client: FlaskClient, path: str, template: str, objects: bool
+) -> None:
+    """Values nested as deep as the reader allows reach the schemas, which refuse them; a
+    ``repr`` of one (an enum's error) stays far inside Python's recursion limit."""
+    before = template[: template.index("@")]
+    around = before.count("{") + before.count("[") - before.count("}") - before.count("]")
+    depth = MAX_DEPTH - around
+    problem = send(client, path, template.replace("@", nested(depth, objects=objects)), 422)
+    assert problem["errors"]
+
+
+def test_the_deepest_legitimate_request_is_far_inside_the_limit(client: FlaskClient) -> None:
+    """A match's hand with its cards as arrays nests 6 levels (body, hands, hand, deal, hands,
+    cards): the limit leaves a factor of 30."""
+    hand = RECORD | {"players": ["a", "b", "c"]}
+    hand["deal"] = {"hands": [list(h) for h in hand["deal"]["hands"]], "kitty": list("JQK")}
+    answer = client.post("/v1/matches/score", json={"hands": [hand]})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert MAX_DEPTH >= 30 * 6
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("digits", [20, 300, 4300, 4301, 5000, 60_000])
+def test_huge_integers_are_refused_before_any_conversion(client: FlaskClient, digits: int) -> None:
+    """A 5,000-digit integer was a 500: Python converts at most 4,300 digits. The reader
+    refuses a longer one (and says where), a shorter one is out of the field's range."""
+    body = '{"hand": "3", "limit": @}'.replace("@", "9" * digits)
+    if digits <= 4300:
+        problem = send(client, "/v1/legal-moves", body, 422)
+        assert [e["field"] for e in problem["errors"]] == ["limit"]
+    else:
+        problem = send(client, "/v1/legal-moves", body, 400)
+        assert codes(problem) == {"number_too_large"}
+        assert "line 1, column " in problem["detail"]
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity"])
+def test_non_finite_numbers_are_not_json(client: FlaskClient, value: str) -> None:
+    send(client, "/v1/legal-moves", '{"hand": "3", "limit": @}'.replace("@", value), 400)
+
+
+@pytest.mark.parametrize("value", ["1e999", "-1e999", "1e300", "2.5"])
+def test_numbers_that_are_no_integer_name_the_field(client: FlaskClient, value: str) -> None:
+    """A number beyond a double's range reads as infinite, and is no integer."""
+    body = '{"hand": "3", "limit": @}'.replace("@", value)
+    problem = send(client, "/v1/legal-moves", body, 422)
+    assert [e["field"] for e in problem["errors"]] == ["limit"]
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"cards": "\\ud800"}',  # a lone surrogate, escaped (was a 500: unencodable answer)
+        b'{"cards": "\xed\xa0\x80"}',  # a surrogate encoded in UTF-8
+        b'{"cards": "\xff"}',  # not UTF-8
+        b'\xef\xbb\xbf{"cards": "3"}',  # a byte order mark
+        b'{"cards": "3"} {}',  # two documents
+        b"{",
+        b" ",
+    ],
+)
+def test_text_that_is_not_json_is_a_400(client: FlaskClient, body: bytes) -> None:
+    problem = send(client, "/v1/classify", body, 400)
+    assert codes(problem) == {"invalid_json"}
+    assert problem["detail"].startswith("invalid JSON body: ")
+
+
+@pytest.mark.parametrize(
+    "body",
+    ['{"cards": "Z", "cards": "33"}', '{"cards": "3", "ruleset": {"name": "x", "name": "y"}}'],
+)
+def test_duplicate_names_are_refused(client: FlaskClient, body: str) -> None:
+    """RFC 8259 leaves duplicate names to each reader (most keep the last, some the first);
+    I-JSON forbids them: the service refuses them rather than guess, naming the name."""
+    problem = send(client, "/v1/classify", body, 400)
+    assert codes(problem) == {"duplicate_name"}
+    assert '"cards"' in problem["detail"] or '"name"' in problem["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [("", 422), ("null", 422), ("3", 422), ('"33"', 422), ("[]", 422), ('["33"]', 422)],
+)
+def test_a_body_that_is_no_object_is_refused(client: FlaskClient, body: str, status: int) -> None:
+    """An empty body reads as no fields (the required ones are named); a scalar or an array
+    is not the object the operation takes."""
+    send(client, "/v1/classify", body, status)
