@@ -4,13 +4,16 @@ transport-level ones, are sent to a live gunicorn by ``test_hostile_live.py``.""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import orjson
 import pytest
 from flask.testing import FlaskClient
 
 from service.api import create_app
 from service.api.body import MAX_DEPTH
+from service.config import Settings
 
 Json = dict[str, Any]
 RECORD: Json = {
@@ -190,3 +193,37 @@ def test_a_body_that_is_no_object_is_refused(client: FlaskClient, body: str, sta
     """An empty body reads as no fields (the required ones are named); a scalar or an array
     is not the object the operation takes."""
     send(client, "/v1/classify", body, status)
+
+
+# --- size -----------------------------------------------------------------------------------
+
+
+def chunked(client: FlaskClient, body: bytes) -> Any:
+    """POST ``body`` without a Content-Length, as gunicorn hands on a chunked request (its
+    input ends where the body ends: ``wsgi.input_terminated``; the test client would count
+    the bytes)."""
+    return client.post(
+        "/v1/classify/batch",
+        input_stream=io.BytesIO(body),
+        content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""},
+    )
+
+
+def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length() -> None:
+    """It was a 400 "Invalid JSON body": werkzeug read the first 1,024 bytes and stopped."""
+    small = create_app({"TESTING": True}, settings=Settings(max_body_bytes=1024)).test_client()
+    big = orjson.dumps({"items": ["3456789TJQKA"] * 99})
+    declared = small.post("/v1/classify/batch", data=big, content_type="application/json")
+    for answer in (chunked(small, big), declared):
+        assert (answer.status_code, answer.mimetype) == (413, "application/problem+json")
+    assert chunked(small, padded(1024)).status_code == 200  # the limit itself is allowed
+    for size in (1025, 1024 * 1024):
+        assert chunked(small, padded(size)).status_code == 413
+
+
+def padded(size: int) -> bytes:
+    """A request of ``size`` bytes, white space making up the length."""
+    body = b'{"items": ["3"]}'
+    return body[:-1] + b" " * (size - len(body)) + b"}"

@@ -1,5 +1,6 @@
-"""How a request body is read: parsed by jiter (pydantic's JSON parser) as I-JSON (RFC 7493),
-whose limits bound what a body can make the service build.
+"""How a request body is read: at most ``DDZ_MAX_BODY_BYTES`` bytes however it is sent, and
+parsed by jiter (pydantic's JSON parser) as I-JSON (RFC 7493), whose limits bound what a
+body can make the service build.
 
 - Depth: arrays and objects nest at most ``MAX_DEPTH`` levels; the parser refuses a deeper
   document itself, without recursing in Python, and far below Python's own recursion limit,
@@ -20,7 +21,9 @@ whose limits bound what a body can make the service build.
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import jiter
@@ -68,4 +71,37 @@ def problem_of(error: ValueError) -> dict[str, str]:
     return {"code": code or "invalid_json", "message": (text or what) + where}
 
 
-__all__ = ["MAX_DEPTH", "problem_of", "read_json"]
+class ChunkedBodyLimit:
+    """WSGI middleware: a chunked body (no ``Content-Length``) read up to ``limit`` bytes and
+    one more, and handed on as a body of that length (as a buffering proxy does), so that
+    werkzeug refuses one over the limit with 413 as it does a declared length. Without it
+    werkzeug read ``limit`` bytes and stopped: the body was cut, and answered 400 as invalid
+    JSON.
+
+    Only for servers that end the input stream where the body ends (``wsgi.input_terminated``,
+    as gunicorn does); others get werkzeug's own handling (an empty body)."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and environ.get("wsgi.input_terminated") and not environ.get("CONTENT_LENGTH"):
+            body = _read(environ["wsgi.input"], self.limit + 1)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"]  # the body is no longer chunked
+        return self.app(environ, start_response)
+
+
+def _read(stream: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``: a stream may hand them over a chunk at a time."""
+    parts: list[bytes] = []
+    while size > 0 and (part := stream.read(size)):
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
+
+
+__all__ = ["MAX_DEPTH", "ChunkedBodyLimit", "problem_of", "read_json"]
