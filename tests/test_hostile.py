@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 import pytest
 from flask.testing import FlaskClient
+from hostile import FIELDS, RECORD, around, nested
 
 from service.api import create_app, fields
 from service.api.body import MAX_DEPTH
@@ -19,10 +20,6 @@ from service.api.problems import MAX_PROBLEMS
 from service.config import Settings
 
 Json = dict[str, Any]
-RECORD: Json = {
-    "deal": {"hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"]},
-    "first_bidder": 0,
-}
 
 
 @pytest.fixture(scope="module")
@@ -40,44 +37,11 @@ def send(client: FlaskClient, path: str, body: bytes | str, status: int) -> Json
     return data
 
 
-def nested(depth: int, leaf: str = '"3"', *, objects: bool = False) -> str:
-    """A JSON value ``depth`` arrays (or objects) deep."""
-    if objects:
-        return '{"a":' * depth + leaf + "}" * depth
-    return "[" * depth + leaf + "]" * depth
-
-
 def codes(problem: Json) -> set[str]:
     return {e["code"] for e in problem["errors"]}
 
 
 # --- depth ----------------------------------------------------------------------------------
-
-
-DEAL = '"deal": {"hands": ["3", "4", "5"], "kitty": ""}, "first_bidder": 0'
-FIELDS = [
-    ("/v1/classify", '{"cards": @}'),
-    ("/v1/classify/batch", '{"items": @}'),
-    ("/v1/classify/batch", '{"items": ["3", @]}'),
-    ("/v1/legal-moves", '{"hand": "3", "ruleset": @}'),
-    ("/v1/legal-moves", '{"hand": "3", "ruleset": {"game": @}}'),
-    ("/v1/legal-moves", '{"hand": "3", "kinds": @}'),
-    ("/v1/legal-moves", '{"hand": "3", "previous": @}'),
-    ("/v1/legal-moves", '{"hand": "3", "limit": @}'),
-    ("/v1/beats", '{"play": {"cards": "3", "kind": @}, "previous": "3"}'),
-    ("/v1/beats", '{"play": "4", "previous": {"cards": "3", "rank": @}}'),
-    ("/v1/beats/batch", '{"items": [{"play": @, "previous": "3"}]}'),
-    ("/v1/score", '{"bid": @, "winner": "landlord"}'),
-    ("/v1/score", '{"bid": 1, "winner": @}'),
-    ("/v1/hands/validate", '{"deal": {"hands": @, "kitty": ""}, "first_bidder": 0}'),
-    ("/v1/hands/validate", '{"deal": {"hands": ["3", "4", "5"], "kitty": @}, "first_bidder": 0}'),
-    ("/v1/hands/validate", "{" + DEAL + ', "bids": [{"seat": @, "bid": 1}]}'),
-    ("/v1/hands/validate", "{" + DEAL + ', "events": @}'),
-    ("/v1/hands/validate", "{" + DEAL + ', "events": [{"seat": 0, "cards": @}]}'),
-    ("/v1/hands/validate/batch", '{"items": [@]}'),
-    ("/v1/matches/score", '{"hands": [{"players": @, ' + DEAL + "}]}"),
-]
-"""A field of every request schema, at every nesting level a request has: ``@`` marks it."""
 
 
 @pytest.mark.parametrize(
@@ -108,9 +72,7 @@ def test_json_nested_up_to_the_limit_is_read_and_refused_by_the_schema(
 ) -> None:
     """Values nested as deep as the reader allows reach the schemas, which refuse them; a
     ``repr`` of one (an enum's error) stays far inside Python's recursion limit."""
-    before = template[: template.index("@")]
-    around = before.count("{") + before.count("[") - before.count("}") - before.count("]")
-    depth = MAX_DEPTH - around
+    depth = MAX_DEPTH - around(template)
     problem = send(client, path, template.replace("@", nested(depth, objects=objects)), 422)
     assert problem["errors"]
 
