@@ -7,8 +7,10 @@ from __future__ import annotations
 import io
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import marshmallow as ma
 import orjson
 import pytest
 from flask.testing import FlaskClient
@@ -17,6 +19,7 @@ from hostile import FIELDS, RECORD, around, nested
 from service.api import create_app, fields
 from service.api.body import MAX_DEPTH
 from service.api.problems import MAX_PROBLEMS
+from service.api.schemas import beats, classify, hands, matches, moves, score
 from service.config import Settings
 
 Json = dict[str, Any]
@@ -266,3 +269,86 @@ def test_a_problem_document_lists_at_most_max_problems(
         assert re.search(rf"\(the first {MAX_PROBLEMS} of \d+ problems\)$", problem["detail"])
     assert len(orjson.dumps(problem)) < 2 * len(data) + 16_000
     assert elapsed < 2, f"{elapsed:.2f} s"  # measured: at most 0.4 s, the core parsing cards
+
+
+# --- every input has a bound ----------------------------------------------------------------
+
+
+def request_values(node: Json, components: Json, seen: set[str]) -> Iterator[Json]:
+    """Every schema a request body is made of, once each ($refs followed)."""
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        if name not in seen:
+            seen.add(name)
+            yield from request_values(components[name], components, seen)
+        return
+    yield node
+    for sub in [*node.get("oneOf", []), *node.get("properties", {}).values()]:
+        yield from request_values(sub, components, seen)
+    if "items" in node:
+        yield from request_values(node["items"], components, seen)
+
+
+def unbounded(node: Json) -> bool:
+    """A value with no bound on its size in the contract: an array without ``maxItems``, an
+    open object, a string without a maximum length (or choices, or a pattern that bounds it),
+    an integer without both ends."""
+    kinds = set(node["type"]) if isinstance(node.get("type"), list) else {node.get("type")}
+    pattern = node.get("pattern", "")
+    return (
+        ("array" in kinds and "maxItems" not in node)
+        or ("object" in kinds and node.get("additionalProperties") is not False)
+        or (
+            "string" in kinds
+            and not {"maxLength", "enum", "const"} & node.keys()
+            and not re.search(r"\{\d+,\d+\}\$$", pattern)
+        )
+        or ("integer" in kinds and not {"minimum", "maximum"} <= node.keys())
+    )
+
+
+def test_every_request_value_has_a_bound_in_the_contract() -> None:
+    """Every array, object, string and integer of every request body (164 schemas)."""
+    document = create_app({"TESTING": True}).test_client().get("/openapi.json").json
+    components, seen = document["components"]["schemas"], set()
+    values = [
+        value
+        for item in document["paths"].values()
+        if "post" in item
+        for value in request_values(
+            item["post"]["requestBody"]["content"]["application/json"]["schema"], components, seen
+        )
+    ]
+    assert len(values) > 100
+    assert [v for v in values if unbounded(v)] == []
+
+
+def test_every_request_list_checks_its_length_before_its_items() -> None:
+    """Every list field of a request schema is ``fields.List`` (with a ``Length`` maximum)."""
+
+    def lists(schema: ma.Schema, done: set[type]) -> Iterator[ma.fields.List]:  # type: ignore[type-arg]
+        if type(schema) in done:
+            return
+        done.add(type(schema))
+        for field in schema.fields.values():
+            inner = [field, getattr(field, "inner", None), getattr(field, "checked", None)]
+            for part in filter(None, inner):
+                if isinstance(part, ma.fields.List):
+                    yield part
+                if isinstance(part, ma.fields.Nested):
+                    yield from lists(part.schema, done)
+            for attribute in ("options_schema", "play", "passes"):  # schemas inside fields
+                if isinstance(getattr(field, attribute, None), ma.Schema):
+                    yield from lists(getattr(field, attribute), done)
+
+    found = [
+        field
+        for module in (classify, beats, moves, score, hands, matches)
+        for name in dir(module)
+        if name.endswith("Request")
+        for field in lists(getattr(module, name)(), set())
+    ]
+    assert len(found) >= 8
+    for field in found:
+        assert isinstance(field, fields.List), field
+        assert any(isinstance(v, ma.validate.Length) and v.max for v in field.validators), field
