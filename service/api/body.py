@@ -37,7 +37,7 @@ _PROBLEMS = (
     ("Detected duplicate key", "duplicate_name", None),
 )
 """jiter's messages for the limits: the code and words of the problem entry (None: jiter's)."""
-_WHERE = re.compile(r"(?P<what>.*?)(?: at line (?P<line>\d+) column (?P<column>\d+))?")
+_WHERE = re.compile(r" at line (\d+) column (\d+)$")
 
 
 def read_json(data: bytes) -> Any:
@@ -62,13 +62,15 @@ def problem_of(error: ValueError) -> dict[str, str]:
     {'code': 'duplicate_name', 'message': 'Detected duplicate key "cards" at line 1, column 24'}
     >>> problem(b'{"cards": NaN}')
     {'code': 'invalid_json', 'message': 'expected value at line 1, column 11'}
+    >>> problem_of(ValueError("no place"))
+    {'code': 'invalid_json', 'message': 'no place'}
     """
-    found = _WHERE.fullmatch(str(error))
-    assert found is not None  # every text matches: the place is optional
-    what = found["what"]
-    code, text = next(((c, t) for m, c, t in _PROBLEMS if what.startswith(m)), ("", None))
-    where = f" at line {found['line']}, column {found['column']}" if found["line"] else ""
-    return {"code": code or "invalid_json", "message": (text or what) + where}
+    text = str(error)
+    place = _WHERE.search(text)
+    what = text[: place.start()] if place else text
+    where = f" at line {place[1]}, column {place[2]}" if place else ""
+    code, words = next(((c, w) for m, c, w in _PROBLEMS if what.startswith(m)), ("", None))
+    return {"code": code or "invalid_json", "message": (words or what) + where}
 
 
 class ChunkedBodyLimit:
