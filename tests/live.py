@@ -69,12 +69,15 @@ def stop_within(process: subprocess.Popen[bytes], limit: float, log: Path) -> fl
 
 
 @contextmanager
-def gunicorn(env: Mapping[str, str] | None = None, *, cwd: Path = ROOT) -> Iterator[str]:
-    """Run the service under gunicorn; yield its base URL; stop it gracefully (SIGTERM)."""
+def gunicorn(
+    env: Mapping[str, str] | None = None, *, cwd: Path = ROOT, log: Path | None = None
+) -> Iterator[str]:
+    """Run the service under gunicorn; yield its base URL; stop it gracefully (SIGTERM).
+    Its output goes to ``log`` if given (a temporary file otherwise)."""
     port = free_port()
     environ = os.environ | {"DDZ_BIND": f"127.0.0.1:{port}", "DDZ_WORKERS": "2"} | dict(env or {})
     with tempfile.TemporaryDirectory(prefix="ddz-live-") as folder:
-        log = Path(folder) / "gunicorn.log"
+        log = log or Path(folder) / "gunicorn.log"
         process = launch(COMMAND, cwd=cwd, env=environ, log=log)
         base = f"http://127.0.0.1:{port}"
         try:

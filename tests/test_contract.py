@@ -46,9 +46,25 @@ def test_every_operation_has_examples() -> None:
                 assert "example" in operation["requestBody"]["content"]["application/json"]
 
 
+MODES: dict[str, set[str]] = {}
+"""The generation modes of the cases ``test_api_conforms`` ran, by operation."""
+
+
 @schema.parametrize()
 def test_api_conforms(case: schemathesis.Case) -> None:
+    if case.meta is not None:
+        MODES.setdefault(case.operation.label, set()).add(case.meta.generation.mode.value)
     case.call_and_validate(additional_checks=(positive_data_acceptance_strict,))
+
+
+def test_schemathesis_generated_what_the_schema_forbids_too() -> None:
+    """schemathesis.toml's ``mode = "all"``: every POST operation got negative data (which
+    must be refused with a 4xx: the ``negative_data_rejection`` check) besides positive."""
+    if not MODES:
+        pytest.skip("test_api_conforms did not run")
+    posts = [label for label in MODES if label.startswith("POST ")]
+    assert len(posts) >= 9
+    assert all({"positive", "negative"} <= MODES[label] for label in posts), MODES
 
 
 @pytest.mark.parametrize("path", ["/v1/classify", "/v1/legal-moves"])

@@ -34,15 +34,36 @@ def post(url: str, body: object, headers: dict[str, str] | None = None) -> tuple
         return answer.status, dict(answer.headers), json.load(answer)
 
 
-def test_schemathesis_run_against_gunicorn_finds_nothing(server: str) -> None:
+def test_schemathesis_run_against_gunicorn_finds_nothing(server: str, tmp_path: Path) -> None:
     """`st run` with every check (the strict positive check replaces the built-in one, see
-    schemathesis.toml) against the live server: zero failures."""
+    schemathesis.toml) against the live server: zero failures, with data that the schema
+    describes and data that it forbids (``mode = "all"``) sent to every POST operation."""
     env = os.environ | {"PYTHONPATH": str(ROOT / "tests"), "SCHEMATHESIS_HOOKS": "contract_checks"}
     command = [str(ST), "run", server + "/openapi.json", "--checks", "all"]
     command += ["--exclude-checks", "positive_data_acceptance", "--no-color"]
+    command += ["--report", "ndjson", "--report-dir", str(tmp_path)]
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout[-4000:]
     assert "No issues found" in result.stdout
+    modes = generation_modes(next(tmp_path.glob("*.ndjson")))
+    posts = [label for label in modes if label.startswith("POST ")]
+    assert len(posts) >= 9
+    assert all({"positive", "negative"} <= modes[label] for label in posts), modes
+
+
+def generation_modes(report: Path) -> dict[str, set[str]]:
+    """The generation modes of the cases in an ``st run`` report (ndjson), by operation."""
+    found: dict[str, set[str]] = {}
+    with report.open(encoding="utf-8") as lines:
+        for line in lines:
+            scenario = json.loads(line).get("ScenarioFinished")
+            if scenario:
+                recorder = scenario["recorder"]
+                modes = found.setdefault(recorder["label"], set())
+                for case in recorder.get("cases", {}).values():
+                    meta = case["value"].get("meta") or {}  # none: an explicit example
+                    modes.add((meta.get("generation") or {}).get("mode", "example"))
+    return found
 
 
 def test_request_id_is_echoed(server: str) -> None:

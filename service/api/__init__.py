@@ -23,6 +23,7 @@ from service.rules import PRESETS, universe
 from service.rules.scoring import ScoreError
 
 from . import docs, limits, observability
+from .body import ChunkedBodyLimit
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid
 from .resources import beats, classify, hands, health, moves, rulesets, score
@@ -139,6 +140,7 @@ def create_app(
     app.config.update(_config(settings))
     app.config.update(config or {})
     app.extensions["ddz-settings"] = settings
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
     if settings.proxy_hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
     metrics = observability.init_app(app, settings)

@@ -17,6 +17,10 @@ from werkzeug.exceptions import HTTPException
 PROBLEM_JSON = "application/problem+json"
 INVALID_REQUEST = "urn:ddz-referee:problem:invalid-request"
 """The problem type of a request that parsed as JSON but whose content is not acceptable."""
+MAX_PROBLEMS = 100
+"""Problems listed in one document, at most (the first ones; the detail says how many there
+were): as many as a batch has items, and a bound on the answer to any body (64 KiB of
+unknown cards or fields made up to 60,000 of them)."""
 
 
 def entries(messages: Any, path: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -68,10 +72,13 @@ def problem(
 
 
 def invalid(errors: list[dict[str, Any]]) -> Response:
-    """422: the request's content is not acceptable; every problem listed."""
-    fields = sorted({e["field"] for e in errors if e.get("field")})
+    """422: the request's content is not acceptable; every problem listed, up to
+    ``MAX_PROBLEMS``."""
+    listed = errors[:MAX_PROBLEMS]
+    fields = sorted({e["field"] for e in listed if e.get("field")})
     where = f" in {', '.join(fields)}" if fields else ""
-    return problem(422, f"invalid request{where}", kind=INVALID_REQUEST, errors=errors)
+    more = f" (the first {len(listed)} of {len(errors)} problems)" if errors[MAX_PROBLEMS:] else ""
+    return problem(422, f"invalid request{where}{more}", kind=INVALID_REQUEST, errors=listed)
 
 
 def from_http_exception(error: HTTPException) -> Response:
@@ -98,6 +105,7 @@ def _phrase(status: int) -> str:
 
 __all__ = [
     "INVALID_REQUEST",
+    "MAX_PROBLEMS",
     "PROBLEM_JSON",
     "entries",
     "from_http_exception",

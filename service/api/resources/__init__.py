@@ -8,26 +8,37 @@ from typing import Any
 import flask_smorest
 import orjson
 from flask import Request, Response, current_app
-from marshmallow import Schema
-from webargs.flaskparser import FlaskParser
+from marshmallow import Schema, missing
+from webargs.flaskparser import FlaskParser, abort
 from werkzeug.exceptions import UnsupportedMediaType
 
 from service.answers import Play
 from service.rules import RuleSet
 
+from ..body import problem_of, read_json
 from ..cache import Cache
 
 NOT_JSON = "send the request body as JSON (Content-Type: application/json)"
 
 
 class JsonParser(FlaskParser):
-    """webargs' parser, refusing a body that is not JSON with 415 (webargs would read it as
-    an empty body), where the body is read: no per-request hook for it."""
+    """webargs' parser, reading a body with ``body.read_json`` (jiter, with its limits) where
+    webargs reads it: a body that is not JSON is a 415 (webargs would read it as an empty
+    body), one that is not I-JSON a 400 that says what is wrong and where; an empty body has
+    no fields (the schema names the missing ones)."""
 
     def load_json(self, req: Request, schema: Schema) -> Any:
         if not req.is_json:
             raise UnsupportedMediaType(NOT_JSON)
-        return super().load_json(req, schema)
+        data = req.get_data(cache=True)
+        if not data:
+            return missing
+        try:
+            return read_json(data)
+        except ValueError as error:
+            problem = problem_of(error)
+            problem["message"] = f"invalid JSON body: {problem['message']}"
+            abort(400, exc=error, messages={"json": [problem]})
 
 
 class Blueprint(flask_smorest.Blueprint):

@@ -16,6 +16,7 @@ from ..fields import (
     DECK,
     WIDEST,
     Cards,
+    List,
     RuleSetChoice,
     StrictBoolean,
     StrictInteger,
@@ -136,10 +137,10 @@ def ruleset_field() -> RuleSetChoice:
     )
 
 
-def batch_field(item: ma.fields.Field, limit: int, description: str = "") -> fields.List:  # type: ignore[type-arg]
+def batch_field(item: ma.fields.Field, limit: int, description: str = "") -> List:  # type: ignore[type-arg]
     """The items of a batch request: 1 to ``limit``, documented as such."""
     metadata = ({"description": description} if description else {}) | {"maxItems": limit}
-    return fields.List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
+    return List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
 
 
 class PlayObject(Strict):

@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 from service.rules.events import Phase
 from service.rules.scoring import Side
 
+from ..fields import List
 from .common import Strict, batch_field, nullable_enum, ruleset_field, stamp_field
 from .records import MAX_HANDS, MAX_SEATS, HandErrorSchema, HandRecord, bids_field, events_field
 from .score import ScoreAnswer
@@ -40,7 +41,7 @@ class LedgerHand(HandRecord):
         events_field(),
     )  # new fields: the document shares no objects (no anchors)
 
-    players = fields.List(
+    players = List(
         fields.String(validate=_player_id, metadata={"pattern": PLAYER_PATTERN}),
         required=True,
         validate=[validate.Length(3, MAX_SEATS), _distinct],

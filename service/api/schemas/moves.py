@@ -9,7 +9,7 @@ from marshmallow import fields, validate
 
 from service.rules import Kind
 
-from ..fields import Cards, StrictInteger
+from ..fields import Cards, List, StrictInteger
 from .common import (
     MAX_HAND,
     CardList,
@@ -36,7 +36,7 @@ class LegalMovesRequest(DeckChecked):
         metadata={"description": "the play to answer; absent or null: the hand leads"},
     )
     rules = ruleset_field()
-    kinds = fields.List(
+    kinds = List(
         fields.Enum(Kind, by_value=True),
         load_default=None,
         validate=validate.Length(max=len(Kind)),

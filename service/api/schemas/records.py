@@ -12,7 +12,7 @@ from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
 from service.rules import PRESETS, Kind
 from service.rules.events import Violation
 
-from ..fields import Cards, StrictBoolean, StrictInteger, SuitedCards
+from ..fields import Cards, List, StrictBoolean, StrictInteger, SuitedCards
 from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
 from .score import limited
 
@@ -34,7 +34,7 @@ class DealSchema(Strict):
     """The deal: each seat's cards and the kitty, suits optional (three-player game: 17 a
     seat and 3; four-player: 25 and 8; Big Three: 16 and 4)."""
 
-    hands = fields.List(
+    hands = List(
         SuitedCards(),
         required=True,
         validate=validate.Length(3, MAX_SEATS),
@@ -132,9 +132,9 @@ class EventChoice(ma.fields.Field):  # type: ignore[type-arg]
         return event
 
 
-def bids_field() -> fields.List[Any]:
+def bids_field() -> List:
     """A record's bids (a new field each time: the document shares no objects)."""
-    return fields.List(
+    return List(
         fields.Nested(BidSchema),
         load_default=list,
         validate=validate.Length(max=MAX_BIDS),
@@ -142,9 +142,9 @@ def bids_field() -> fields.List[Any]:
     )
 
 
-def events_field() -> fields.List[Any]:
+def events_field() -> List:
     """A record's plays and passes (a new field each time: the document shares no objects)."""
-    return fields.List(
+    return List(
         EventChoice(),
         load_default=list,
         validate=validate.Length(max=MAX_EVENTS),
