@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .http.servers import process_cpu_seconds
 from .probes import ROOT
 
 CONFIG = ROOT / "deploy" / "nginx" / "nginx.conf"
@@ -132,6 +133,15 @@ class Proxy:
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of the master and its worker so far, in seconds."""
+        pid = self.process.pid
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            children = []
+        return sum(process_cpu_seconds(p) for p in [pid, *map(int, children)])
 
 
 def _listening(port: int) -> bool:

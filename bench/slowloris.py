@@ -13,7 +13,9 @@ Throughput: wrk (``bench/http/load.py``; Debian's wrk) against one gunicorn (syn
 and through one nginx in front of it, alternated in rounds, on three requests: a small
 classification, legal moves of random hands (computed: cache misses), and the worst hand's
 whole list (497 moves, 79 KB, from the cache). The ratio is proxied over direct requests/s,
-median of the rounds; wrk, nginx and gunicorn share the machine's cores.
+median of the rounds; wrk, nginx and gunicorn share the machine's cores. Also the CPU time
+of the servers per request (gunicorn's processes, and nginx's with it), which other load on
+the machine moves less than requests/s.
 
 Nothing here asserts a speed: the proxy test (``tests/test_proxy.py``) asserts the one timing
 the issue asks for; these are the figures of BENCHMARKS.md.
@@ -198,6 +200,9 @@ def throughput(logdir: Path, rounds: int, settings: load.WrkSettings) -> dict[st
     found: dict[str, dict[str, list[float]]] = {
         item.key: {"direct": [], "nginx": []} for item in LOADS
     }
+    cpu_us: dict[str, dict[str, list[float]]] = {
+        item.key: {"direct": [], "nginx": []} for item in LOADS
+    }
     failed = 0
     arguments = {}
     for item in LOADS:
@@ -213,13 +218,20 @@ def throughput(logdir: Path, rounds: int, settings: load.WrkSettings) -> dict[st
         nginx.running(f"{servers.HOST}:{server.port}") as proxy,
     ):
         fronts = {"direct": server.url, "nginx": proxy.url}
+        # CPU seconds of whatever serves: gunicorn alone, or gunicorn and nginx.
+        cpu = {
+            "direct": server.cpu_seconds,
+            "nginx": lambda: server.cpu_seconds() + proxy.cpu_seconds(),
+        }
         for round_ in range(rounds):
             order = ("direct", "nginx") if round_ % 2 == 0 else ("nginx", "direct")
             for item in LOADS:
                 for front in order:
-                    figures = load.measure(fronts[front](item.path), arguments[item.key], settings)
+                    url = fronts[front](item.path)
+                    figures = load.measure(url, arguments[item.key], settings, cpu[front])
                     failed += figures["failed"] + figures["warmup_failed"]
                     found[item.key][front].append(figures["rps"])
+                    cpu_us[item.key][front].append(figures["server_cpu_us"])
                     print(
                         f"[slowloris] round {round_ + 1} {item.key} {front}: "
                         f"{figures['rps']:.0f} req/s",
@@ -235,6 +247,8 @@ def throughput(logdir: Path, rounds: int, settings: load.WrkSettings) -> dict[st
             "direct_rps": round(direct),
             "nginx_rps": round(proxied),
             "ratio": round(proxied / direct, 2),
+            "direct_cpu_us": round(statistics.median(cpu_us[item.key]["direct"])),
+            "nginx_cpu_us": round(statistics.median(cpu_us[item.key]["nginx"])),
             "runs": found[item.key],
         }
     return {"wrk": settings.describe(), "rounds": rounds, "loads": table, "failed": failed}
@@ -260,13 +274,14 @@ def render(results: dict[str, Any]) -> str:
             "",
             f"{through['wrk']}; median of {through['rounds']} rounds",
             "",
-            "| request | direct req/s | through nginx req/s | ratio |",
-            "|---|---:|---:|---:|",
+            "| request | direct req/s | through nginx req/s | ratio "
+            "| server CPU per request, direct | with nginx |",
+            "|---|---:|---:|---:|---:|---:|",
         ]
         for row in through["loads"].values():
             lines.append(
                 f"| {row['title']} | {row['direct_rps']:,} | {row['nginx_rps']:,} "
-                f"| {row['ratio']:.2f} |"
+                f"| {row['ratio']:.2f} | {row['direct_cpu_us']} µs | {row['nginx_cpu_us']} µs |"
             )
     return "\n".join(lines)
 

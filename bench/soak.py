@@ -226,8 +226,16 @@ def snapshot(server: servers.Server) -> dict[str, Any]:
     }
 
 
-def run(workload: str, fill: float, use_redis: bool, samples: int, log: Any) -> dict[str, Any]:
-    """One soak: start, measure, fill, measure."""
+def run(
+    workload: str,
+    fill: float,
+    use_redis: bool,
+    samples: int,
+    log: Any,
+    *,
+    keep: Path | None = None,
+) -> dict[str, Any]:
+    """One soak: start, measure, fill, measure (the server's log kept in ``keep`` if given)."""
     limit = memory_limit()
     with tempfile.TemporaryDirectory(prefix="ddz-soak-") as scratch:
         logdir = Path(scratch)
@@ -251,6 +259,9 @@ def run(workload: str, fill: float, use_redis: bool, samples: int, log: Any) -> 
             caches = readyz_samples(server.url("/readyz"), samples)
             metrics_bytes = folder_bytes(metrics)
             trouble = server.trouble()
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy(server.log_path, keep / f"gunicorn-{workload}.log")
     return _report(
         before,
         after,
@@ -373,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-redis", action="store_true", help="no Redis (in-process only)")
     parser.add_argument("--samples", type=int, default=40, help="/readyz samples (default 40)")
     parser.add_argument("--out", type=Path, help="also write the results as JSON here")
+    parser.add_argument("--logs", type=Path, help="keep gunicorn's logs in this folder")
     args = parser.parse_args(argv)
     if not args.no_redis and shutil.which("redis-server") is None:
         print("redis-server is missing: apt-get install redis-server (or --no-redis)")
@@ -385,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
             not args.no_redis,
             args.samples,
             lambda text: print(text, file=sys.stderr, flush=True),
+            keep=args.logs,
         )
         print(render(found) + "\n", flush=True)
         results.append(found)
