@@ -3,15 +3,18 @@ invisible except in speed, and never makes an answer wrong or unavailable."""
 
 from __future__ import annotations
 
+import sys
 import time
+import tracemalloc
 from collections.abc import Iterator
 
+import orjson
 import pytest
 from flask import Flask
 from redis_server import RedisServer, redis_server
 
 from service.api import create_app
-from service.api.cache import LocalCache, RedisCache, cache_key
+from service.api.cache import ENTRY_OVERHEAD, LocalCache, RedisCache, cache_key, entry_cost
 from service.api.resources import canonical
 from service.config import Settings
 from service.rules import STANDARD, read_hand
@@ -157,13 +160,38 @@ def test_no_redis_configured_runs_on_the_local_level() -> None:
 
 
 def test_local_level_bounds() -> None:
-    local = LocalCache(entries=2, size=10)
+    cost = entry_cost("a", b"12345")  # key, value and slot: the same for "b"
+    local = LocalCache(entries=2, size=2 * cost)
     assert local.put("a", b"12345") and local.put("b", b"12345")
-    assert local.put("c", b"1")  # over 10 bytes: the least recently used goes
+    assert local.stats()["bytes"] == 2 * cost
+    assert local.put("c", b"1")  # over the size: the least recently used goes
     assert local.get("a") is None and local.get("c") == b"1"
-    assert not local.put("d", b"x" * 11)
+    assert not local.put("d", b"x" * 2 * cost)  # more than the whole cache
     local.put("e", b"1")
-    assert local.stats()["entries"] == 2
+    assert local.stats() == {"entries": 2, "bytes": entry_cost("c", b"1") + entry_cost("e", b"1")}
+
+
+def test_local_level_counts_what_its_entries_hold() -> None:
+    """What the entries hold, as tracemalloc sees it, is what the cache counts, less only the
+    allocator's headers that tracemalloc does not see (``ENTRY_OVERHEAD`` has a margin for
+    them): answers as ``orjson.dumps`` makes them (its blocks are larger than their length, 7
+    times here) are stored as copies of their own size."""
+    answers = [
+        {"moves": [{"cards": "3" * (i % 20 + 1), "n": n} for n in range(300)]} for i in range(100)
+    ]
+    keys = [cache_key("legal-moves", (i,)) for i in range(len(answers))]
+    local = LocalCache(entries=10_000, size=1 << 30)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for key, answer in zip(keys, answers, strict=True):
+            assert local.put(key, orjson.dumps(answer))
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    counted = local.stats()["bytes"]
+    keys_held = sum(sys.getsizeof(key) for key in keys)  # made before tracing
+    assert counted - len(keys) * ENTRY_OVERHEAD <= held + keys_held <= counted
 
 
 def test_redis_client_has_short_timeouts_and_one_retry() -> None:

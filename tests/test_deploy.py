@@ -6,9 +6,13 @@
   stage's ``uv sync`` steps, run on the ``.dockerignore``d build context, make an environment
   without the test-only groups in which that same command serves, with the compose file's
   environment and a real Redis.
-- ``deploy/compose.yaml``: valid against the Compose schema, environment known to the service.
+- ``deploy/nginx/nginx.conf``: ``nginx -t`` passes (Debian's nginx), and its limits agree with
+  the service's settings (body limit, timeouts, upstream port, one trusted hop).
+- ``deploy/compose.yaml``: valid against the Compose schema, environment known to the service,
+  nginx in front with that file.
 - ``deploy/k8s``: rendered by kustomize, valid (strictly) against the Kubernetes schemas of the
-  oldest and newest versions kubernetes-validate ships, and hardened as deploy/README.md says.
+  oldest and newest versions kubernetes-validate ships, hardened as deploy/README.md says, with
+  nginx in the pod in front of gunicorn, configured from that same file.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import pytest
 import yaml
 from live import free_port, launch, stop_within, wait_ready
 
+from bench import nginx
 from service.config import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -484,6 +489,67 @@ def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> Non
         redis.wait()
 
 
+# ---- the proxy -------------------------------------------------------------------------------
+
+
+def nginx_directives(text: str | None = None) -> dict[str, list[str]]:
+    """Each simple directive of nginx.conf (comments dropped) and its arguments, in order."""
+    source = nginx.CONFIG.read_text() if text is None else text
+    code = "\n".join(line.partition("#")[0] for line in source.splitlines())
+    found: dict[str, list[str]] = {}
+    for match in re.finditer(r"(?m)^\s*(\w+)\s+([^;{}']*);", code):
+        found.setdefault(match.group(1), []).append(" ".join(match.group(2).split()))
+    return found
+
+
+def nginx_size(text: str) -> int:
+    """An nginx size (``64k``, ``1m``, ``512``) in bytes."""
+    match = re.fullmatch(r"(\d+)([kKmM]?)", text)
+    assert match, text
+    return int(match[1]) << {"": 0, "k": 10, "m": 20}[match[2].lower()]
+
+
+def nginx_seconds(text: str) -> int:
+    """An nginx time (``5s``, ``1m``, ``40``) in seconds."""
+    match = re.fullmatch(r"(\d+)(s|m)?", text)
+    assert match, text
+    return int(match[1]) * (60 if match[2] == "m" else 1)
+
+
+def test_proxy_config_passes_nginx_t() -> None:
+    if nginx.binary() is None:
+        pytest.skip(nginx.MISSING)
+    result = nginx.check()
+    assert result.returncode == 0, result.stderr
+    assert "test is successful" in result.stderr
+    # nginx -t does fail on a mistake (a misspelt directive).
+    typo = nginx.CONFIG.read_text().replace("proxy_buffering on;", "proxy_bufering on;")
+    assert nginx.check(typo).returncode != 0
+
+
+def check_proxy_config(settings: Mapping[str, str], upstream_host: str) -> None:
+    """nginx.conf agrees with a deployment's environment (``settings``, over the defaults):
+    the body limit, gunicorn's timeout, gunicorn's port, and one trusted hop."""
+    found = Settings.from_env(settings)
+    directives = nginx_directives()
+    (limit,) = directives["client_max_body_size"]
+    assert nginx_size(limit) == found.max_body_bytes
+    (read_timeout,) = directives["proxy_read_timeout"]
+    assert nginx_seconds(read_timeout) > found.timeout  # gunicorn's own timeout decides
+    for name in ("client_header_timeout", "client_body_timeout", "send_timeout"):
+        (value,) = directives[name]
+        assert nginx_seconds(value) < found.timeout, name
+    assert directives["proxy_buffering"] == directives["proxy_request_buffering"] == ["on"]
+    headers = dict(value.split(" ", 1) for value in directives["proxy_set_header"])
+    assert headers["X-Forwarded-For"] == "$proxy_add_x_forwarded_for"
+    assert headers["X-Forwarded-Proto"] == "$scheme"  # ProxyFix reads it too: nginx sets it
+    assert found.proxy_hops == 1
+    (server,) = directives["server"]
+    host, _, port = server.partition(":")
+    assert (host, port) == (upstream_host, found.bind.rpartition(":")[2])
+    assert "proxy_pass" in directives and directives["proxy_pass"] == ["http://referee"]
+
+
 # ---- compose ---------------------------------------------------------------------------------
 
 
@@ -496,7 +562,7 @@ def test_compose_file_is_valid_and_names_known_settings(tmp_path: Path) -> None:
     assert run([*check, str(bad)]).returncode == 1
 
     services = yaml.safe_load(COMPOSE.read_text())["services"]
-    referee, redis = services["referee"], services["redis"]
+    referee, redis, proxy = services["referee"], services["redis"], services["proxy"]
     assert set(referee["environment"]) <= KNOWN, set(referee["environment"]) - KNOWN
     assert referee["depends_on"]["redis"]["condition"] == "service_healthy"
     assert referee["healthcheck"]["test"][0] == "CMD" and redis["healthcheck"]["test"][0] == "CMD"
@@ -505,6 +571,25 @@ def test_compose_file_is_valid_and_names_known_settings(tmp_path: Path) -> None:
     assert {"/tmp", referee["environment"]["PROMETHEUS_MULTIPROC_DIR"]} <= mounts
     repository, _, tag = redis["image"].partition(":")
     assert repository == "redis" and re.fullmatch(r"7(\.\d+)*-alpine", tag), redis["image"]
+
+    # nginx in front: only it publishes a port, it reaches the referee by its service name at
+    # gunicorn's port (the image's DDZ_BIND unless set), with the shipped configuration.
+    assert "ports" not in referee and "network_mode" not in referee
+    image_env = stages()[-1].env({"PATH": BASE_PATH})
+    check_proxy_config(image_env | compose_environment("referee"), "referee")
+    repository, _, tag = proxy["image"].partition(":")
+    assert repository == "nginx" and re.fullmatch(r"1\.\d+(\.\d+)?-alpine", tag), proxy["image"]
+    (published,) = proxy["ports"]
+    (listen,) = nginx_directives()["listen"]
+    assert published.rpartition(":")[2] == listen
+    source, target, mode = proxy["volumes"][0].split(":")
+    assert (COMPOSE.parent / source).resolve() == nginx.CONFIG and mode == "ro"
+    assert target == "/etc/nginx/nginx.conf"
+    assert proxy["entrypoint"][0] == "nginx" and "daemon off;" in proxy["entrypoint"]
+    assert proxy["depends_on"]["referee"] == {"condition": "service_healthy", "restart": True}
+    assert proxy["read_only"] and proxy["cap_drop"] == ["ALL"]
+    assert {entry.split(":")[0] for entry in proxy["tmpfs"]} == {"/tmp"}
+    assert proxy["healthcheck"]["test"][-1] == f"http://127.0.0.1:{listen}/healthz"
 
 
 # ---- Kubernetes ------------------------------------------------------------------------------
@@ -543,37 +628,60 @@ def test_deployment_is_hardened_and_consistent(rendered: Path) -> None:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for document in documents:
         by_kind.setdefault(document["kind"], []).append(document)
-    (config,) = by_kind["ConfigMap"]
+    (config,) = [
+        c for c in by_kind["ConfigMap"] if c["metadata"]["name"].startswith("ddz-referee-env")
+    ]
     settings = config["data"]
     assert set(settings) <= KNOWN, set(settings) - KNOWN
     deployments = {d["metadata"]["name"]: d for d in by_kind["Deployment"]}
     referee = deployments["ddz-referee"]
     pod = referee["spec"]["template"]
-    (container,) = pod["spec"]["containers"]
+    containers = {c["name"]: c for c in pod["spec"]["containers"]}
+    container, proxy = containers.pop("referee"), containers.pop("proxy")
+    assert not containers
     assert container["envFrom"] == [{"configMapRef": {"name": config["metadata"]["name"]}}]
 
-    # Probes: startup and liveness on /healthz, readiness on /readyz, on the port gunicorn binds.
-    port = int(settings["DDZ_BIND"].rpartition(":")[2])
-    assert container["ports"][0]["containerPort"] == port
-    paths = {
-        probe: container[probe]["httpGet"]["path"]
-        for probe in ("startupProbe", "livenessProbe", "readinessProbe")
-    }
-    assert paths == {
-        "startupProbe": "/healthz",
-        "livenessProbe": "/healthz",
-        "readinessProbe": "/readyz",
-    }
+    # gunicorn listens on the pod's loopback only; nginx, in the same pod, is the way in: its
+    # upstream's name is that address (hostAliases), its port the Service's target.
+    host = settings["DDZ_BIND"].rpartition(":")[0]
+    assert host == "127.0.0.1" and "ports" not in container
+    check_proxy_config(settings, "referee")
+    assert pod["spec"]["hostAliases"] == [{"ip": host, "hostnames": ["referee"]}]
+    (listen,) = nginx_directives()["listen"]
+    (http,) = proxy["ports"]
+    assert (http["name"], http["containerPort"]) == ("http", int(listen))
+
+    # The proxy's configuration: the very file Compose mounts, from a generated ConfigMap.
+    volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
+    (mount,) = [m for m in proxy["volumeMounts"] if m["mountPath"] == "/etc/nginx/nginx.conf"]
+    source = volumes[mount["name"]]["configMap"]["name"]
+    (generated,) = [c for c in by_kind["ConfigMap"] if c["metadata"]["name"] == source]
+    assert generated["data"] == {mount["subPath"]: nginx.CONFIG.read_text()}
+    assert proxy["command"][0] == "nginx" and "daemon off;" in proxy["command"]
+    proxy_tmp = {m["mountPath"]: volumes[m["name"]] for m in proxy["volumeMounts"]}["/tmp"]
+    assert "emptyDir" in proxy_tmp
+
+    # Probes: startup and liveness straight to gunicorn with the image's own HEALTHCHECK
+    # command; readiness on /readyz through the proxy, the way requests come.
+    healthcheck = stages()[-1].exec_form("HEALTHCHECK")
+    assert container["startupProbe"]["exec"]["command"] == healthcheck
+    assert container["livenessProbe"]["exec"]["command"] == healthcheck
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert proxy["livenessProbe"]["tcpSocket"] == {"port": "http"}
     annotations = pod["metadata"]["annotations"]
     assert annotations["prometheus.io/scrape"] == "true"
-    assert annotations["prometheus.io/port"] == str(port)
+    assert annotations["prometheus.io/port"] == listen
     assert annotations["prometheus.io/path"] == "/metrics"
 
-    # Shutdown: the pause, then gunicorn's graceful timeout, fit in the grace period.
+    # Shutdown: the pause, then gunicorn's graceful timeout, fit in the grace period; nginx
+    # pauses as long, then stops gracefully (SIGQUIT: nginx -s quit), not at the SIGTERM.
     pause = container["lifecycle"]["preStop"]["exec"]["command"]
     assert pause[0] == "sleep"
     graceful = Settings.from_env(settings).graceful_timeout
     assert pod["spec"]["terminationGracePeriodSeconds"] > graceful + int(pause[1])
+    stop = proxy["lifecycle"]["preStop"]["exec"]["command"]
+    assert stop[:2] == ["sh", "-c"] and stop[2].startswith(f"sleep {pause[1]}; ")
+    assert "nginx -e stderr -s quit" in stop[2]
 
     # Security, for both Deployments; resources, for every container.
     image_user = int(stages()[-1].all("USER")[-1].split(":")[0])
@@ -592,7 +700,6 @@ def test_deployment_is_hardened_and_consistent(rendered: Path) -> None:
             assert "readinessProbe" in each and "livenessProbe" in each
 
     # Writable places: emptyDirs on /tmp and on the metrics directory (it must exist at start).
-    volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
     mounts = {m["mountPath"]: volumes[m["name"]] for m in container["volumeMounts"]}
     assert "emptyDir" in mounts["/tmp"]
     assert "emptyDir" in mounts[settings["PROMETHEUS_MULTIPROC_DIR"]]
