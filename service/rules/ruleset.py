@@ -79,6 +79,15 @@ class RuleSet:
     bidding: BiddingMode = BiddingMode.SINGLE_ROUND
     kitty_hidden: bool = False
     multiplier_cap: int | None = None
+    two_pass_tricks: bool = False
+    """Four-player game: a trick ends after two passes in a row, as in the three-player game
+    (the "How to Play" text: played "identically"); off, after a pass from each other seat."""
+    free_first_bidder: bool = False
+    """Big Three: any seat may bid first; off, the first bidder must hold the 4 of hearts (or,
+    when the kitty holds it, the lowest heart dealt) whenever the deal names every suit."""
+    face_up_bids_first: bool = False
+    """Three-player game: the seat that drew the face-up card bids first ("How to Play"); a
+    record may name that card and seat (``face_up``), and ``first_bidder`` must be the seat."""
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
@@ -122,6 +131,11 @@ class RuleSet:
             problems.append(
                 "joker_pairs needs game four_player or six_player (two jokers of a colour)"
             )
+        problems += [
+            f"{name} needs game {game}"
+            for name, game in _HAND_FLOW_GAMES.items()
+            if getattr(self, name) is True and self.game is not game
+        ]
         if self.game is Game.BIG_THREE:
             if self.same_rank_pairs:
                 problems.append("same_rank_pairs must be false in big_three (no kickers)")
@@ -194,7 +208,19 @@ def _bidding(value: str) -> BiddingMode:
 
 _UNSET = object()
 #: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
-_LATER: dict[str, Any] = {"game": Game.THREE_PLAYER, "joker_pairs": False}
+_LATER: dict[str, Any] = {
+    "game": Game.THREE_PLAYER,
+    "joker_pairs": False,
+    "two_pass_tricks": False,
+    "free_first_bidder": False,
+    "face_up_bids_first": False,
+}
+#: The options of the hand's flow, each with the one game it applies to.
+_HAND_FLOW_GAMES = {
+    "two_pass_tricks": Game.FOUR_PLAYER,
+    "free_first_bidder": Game.BIG_THREE,
+    "face_up_bids_first": Game.THREE_PLAYER,
+}
 
 
 def _game(value: str) -> Game:
@@ -218,10 +244,12 @@ OPTION_NAMES = tuple(
     if f.name not in ("name", "version", "description", "overrides", "model")
 )
 PLAY_OPTIONS = tuple(
-    n for n in OPTION_NAMES if n not in ("bidding", "kitty_hidden", "multiplier_cap")
+    n
+    for n in OPTION_NAMES
+    if n not in ("bidding", "kitty_hidden", "multiplier_cap", *_HAND_FLOW_GAMES)
 )
-"""The options that decide which plays exist and how they compare (the rest are about bidding
-and scoring); rule sets equal in these share their ``GameModel``."""
+"""The options that decide which plays exist and how they compare (the rest are about bidding,
+the hand's flow and scoring); rule sets equal in these share their ``GameModel``."""
 
 BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in ("bool", bool))
 
