@@ -23,7 +23,7 @@ SEMANTIC = frozenset(
         "players_per_seat",
         "too_many_bids",
         "too_many_events",
-        "not_supported",  # a game's whole hands the service does not validate yet
+        "required_in_game",  # a hand record's field its game needs (first_bidder, landlord)
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

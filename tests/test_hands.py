@@ -683,7 +683,8 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
 
 def test_the_longest_records_fit_the_limits() -> None:
     """The bounds: 7 bids in the longest three-player auction, 10 with four players; 154
-    events in the longest three-player hand, 417 with four players (two decks)."""
+    events in the longest three-player hand, 417 with four players (two decks), 937 with six
+    (three packs; RULES.md 12)."""
     until = STANDARD.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
     longest = Record.of(
         hands=DEAL,
@@ -697,7 +698,7 @@ def test_the_longest_records_fit_the_limits() -> None:
     deal = Record.of(hands=FOUR_DEAL, kitty=FOUR_KITTY, first_bidder=0, bids=bids)
     assert validate(deal, four).valid and len(bids) == longest_auction(four) == 10
     assert MAX_BIDS == 10 + 1
-    assert MAX_EVENTS == (108 - 3) + 3 * (108 - 3 - 1) + 1
+    assert MAX_EVENTS == (162 - 5) + 5 * (162 - 5 - 1) + 1
 
 
 def test_answers_are_cached_across_notations(client: FlaskClient) -> None:

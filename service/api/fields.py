@@ -183,6 +183,24 @@ class SuitedCards(ma.fields.Field):  # type: ignore[type-arg]
         return tuple(sorted(parse_cards(value), key=_card_order))
 
 
+class OneCard(ma.fields.Field):  # type: ignore[type-arg]
+    """One card token (API.md's notation: a suit optional, a joker word); loads a ``Card``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        schema = {"type": "string", "pattern": CARD_PATTERN, "maxLength": 8}
+        super().__init__(metadata=schema | kwargs.pop("metadata", {}), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        if not isinstance(value, str):
+            message = "a card is a string: one card token"
+            raise ma.ValidationError([{"code": "invalid_type", "message": message}])
+        text = value
+        if len(text) > 8 or not _CARD_RE.match(text):
+            message = f"one card token (a rank, a suit optional, or a joker), not {text[:16]!r}"
+            raise ma.ValidationError([{"code": "unknown_token", "message": message}])
+        return Card.parse(text)
+
+
 @lru_cache(maxsize=512)
 def _derived(name: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
     return get_ruleset(name, **dict(options))
@@ -224,6 +242,7 @@ __all__ = [
     "MAX_TOKEN",
     "Cards",
     "List",
+    "OneCard",
     "RuleSetChoice",
     "StrictBoolean",
     "StrictInteger",

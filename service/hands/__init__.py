@@ -1,11 +1,12 @@
 """Whole hands: a hand record replayed through the rules core and judged event by event.
 
-A record is the deal (three hands and a kitty, with or without suits), the first bidder, the
-bids, and every play and pass in order (``Record``). ``validate`` replays it through the core's
-``Hand`` and stops at the first violation, naming where it is (``part`` and ``index``), the seat,
-the core's ``Violation`` code and a sentence; the state reached before it is reported all the
-same. The answers (``validate_answer``, ``batch_answer``, ``ledger_answer``) are JSON-ready
-dicts, as in ``service.answers``.
+A record is the deal (each seat's hand and a kitty, with or without suits), the first bidder
+and the bids (the six-player game: the landlord or the face-up card, the announcement and,
+where the deal lacks suits, the partner), and every play and pass in order (``Record``).
+``validate`` replays it through the core's ``Hand`` and stops at the first violation, naming
+where it is (``part`` and ``index``), the seat, the core's ``Violation`` code and a sentence;
+the state reached before it is reported all the same. The answers (``validate_answer``,
+``batch_answer``, ``ledger_answer``) are JSON-ready dicts, as in ``service.answers``.
 
 The modules, each importing only those before it: ``records`` (the record and what it may
 hold), ``suits`` (suited cards), ``replay`` (``validate``), ``answers`` (the JSON answers).
@@ -19,6 +20,11 @@ Decisions where RULES.md is silent:
   before, or one named twice in a play, is ``not_in_hand``.
 - An event after the end of the hand (or after a redeal) is ``hand_over``, a bid after the
   auction ``bidding_over``, a play or pass before it ``still_bidding``: the core's codes.
+- A field the record's game lacks (an announcement, a landlord or a partner with bidding; bids
+  or a first bidder in the six-player game; a face-up card without ``face_up_bids_first``) is
+  an input error (``not_in_game``), as is a field it needs and lacks (``required_in_game``):
+  ``record_problems``. The six-player announcement is judged before any event (part
+  ``announcement``).
 - A record may stop anywhere: a hand in progress is valid, with the seat to act, the play to
   beat and whether passing is allowed; only an ended hand has a score. The state reached is
   reported with a violation too (a hand that ended before an extra event shows its score), but

@@ -87,6 +87,7 @@ def _ledger_entry(
         "error": answer["error"],
         "phase": answer["phase"],
         "landlord": answer["landlord"],
+        "partner": answer["partner"],
         "winner": answer["winner"],
         "score": answer["score"] if points else None,
         "points": dict(zip(players, points or (0,) * len(players), strict=True)),

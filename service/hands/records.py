@@ -1,6 +1,7 @@
-"""A hand record: the deal, the first bidder, the bids, the plays and passes (``Record``), and
-what a record may hold: the longest auction and the longest hand of each game, and the
-doublings the game has (``record_problems``).
+"""A hand record: the deal, the first bidder and the bids (the six-player game: the landlord
+and its announcement), the plays and passes (``Record``), and what a record may hold: the
+fields of its game, the longest auction and the longest hand of each game, and the doublings
+the game has (``record_problems``).
 
 >>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, events=[(0, "3")])
 >>> str(record.events[0]), len(record.bids)
@@ -26,6 +27,8 @@ from service.rules import (
     format_counts,
 )
 from service.rules.cards import counts_of, parse_cards
+from service.rules.deal import FaceUp
+from service.rules.ruleset import SIX_PLAYER
 from service.rules.scoring import GAME_LIMITS
 
 
@@ -52,6 +55,8 @@ def longest_hand(rules: RuleSet) -> int:
 
     >>> longest_hand(STANDARD), longest_hand(FOUR_PLAYER), longest_hand(BIG_THREE)
     (154, 417, 148)
+    >>> longest_hand(SIX_PLAYER)
+    937
     """
     table = rules.table
     deck = sum(table.full_deck)
@@ -63,42 +68,72 @@ _UNTIL = BiddingMode.UNTIL_TWO_PASSES
 MAX_BIDS = 1 + max(longest_auction(r.derive(bidding=_UNTIL)) for r in (STANDARD, FOUR_PLAYER))
 """Bids in a record: the longest auction of any game (10, four players), and one more, so that
 a bid after the longest auction is judged (``bidding_over``)."""
-MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE))
-"""Plays and passes in a record: the longest hand of any game (417, four players), and one
+MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE, SIX_PLAYER))
+"""Plays and passes in a record: the longest hand of any game (937, six players), and one
 more, so that an event after the longest hand is judged (``hand_over``)."""
 
 
-def record_problems(bids: int, events: int, doublings: int, rules: RuleSet) -> dict[str, Any]:
-    """What a record holds beyond its own game: more bids than its longest auction (in either
-    bidding mode) and one, more events than its longest hand and one, doublings it lacks; each
-    field's problems as ``{"code", "message"}`` entries (none: an empty dict).
+def record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
+    """What a record holds beyond its own game: a field the game lacks (``not_in_game``: an
+    announcement, a landlord or a partner in a game with bidding, bids or a first bidder in the
+    six-player game, a face-up card where the game does not use it) or one it needs
+    (``required_in_game``), more bids than its longest auction (in either bidding mode) and one,
+    more events than its longest hand and one, doublings it lacks; each field's problems as
+    ``{"code", "message"}`` entries (none: an empty dict).
 
-    >>> record_problems(9, 155, 0, STANDARD)["bids"][0]["message"]
-    'at most 8 bids in a record of three_player, not 9'
-    >>> record_problems(0, 0, 1, BIG_THREE)["doublings"][0]["code"]
-    'not_in_game'
-    >>> record_problems(8, 155, 3, STANDARD)
+    >>> deal = {"hands": ["3", "4", "5"], "kitty": ""}
+    >>> record_problems(Record.of(**deal, first_bidder=0, bids=[(0, 0)] * 9), STANDARD)["bids"]
+    [{'code': 'too_many_bids', 'message': 'at most 8 bids in a record of three_player, not 9'}]
+    >>> record_problems(Record.of(**deal, first_bidder=0, doublings=1), BIG_THREE)["doublings"]
+    [{'code': 'not_in_game', 'message': 'doublings must be from 0 to 0 in big_three, not 1'}]
+    >>> sorted(record_problems(Record.of(**deal, announcement="AS"), STANDARD))
+    ['announcement', 'first_bidder']
+    >>> record_problems(Record.of(**deal, landlord=0), SIX_PLAYER)
     {}
-    >>> from service.rules import get_ruleset
-    >>> record_problems(0, 0, 0, get_ruleset("six_player"))["ruleset"][0]["code"]
-    'not_supported'
     """
-    if not rules.table.bidding:
-        text = f"whole hands of {rules.game} (no bidding, a partner) are not validated yet"
-        return {"ruleset": [{"code": "not_supported", "message": text}]}
+    found: dict[str, Any] = {
+        name: [{"code": code, "message": text}] for name, code, text in _game_fields(record, rules)
+    }
     until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
-    found: dict[str, Any] = {}
-    for name, count, most in (
-        ("bids", bids, longest_auction(until) + 1),
-        ("events", events, longest_hand(rules) + 1),
-    ):
+    limits = [("events", len(record.events), longest_hand(rules) + 1)]
+    if rules.table.bidding:
+        limits.insert(0, ("bids", len(record.bids), longest_auction(until) + 1))
+    for name, count, most in limits:
         if count > most:
             text = f"at most {most} {name} in a record of {rules.game}, not {count}"
             found[name] = [{"code": f"too_many_{name}", "message": text}]
     low, high = GAME_LIMITS[rules.game]["doublings"]
-    if not low <= doublings <= high:
-        text = f"doublings must be from {low} to {high} in {rules.game}, not {doublings}"
+    if not low <= record.doublings <= high:
+        text = f"doublings must be from {low} to {high} in {rules.game}, not {record.doublings}"
         found["doublings"] = [{"code": "not_in_game", "message": text}]
+    return found
+
+
+def _game_fields(record: Record, rules: RuleSet) -> list[tuple[str, str, str]]:
+    """(field, code, message) for each field a record names that its game lacks, and each it
+    lacks that its game needs."""
+    game = rules.game
+    if rules.table.bidding:
+        lacks = {"landlord": "the auction names the landlord", "partner": "no partner"}
+        lacks |= {"announcement": "no announcement"}
+        if not rules.face_up_bids_first:
+            lacks["face_up"] = "the face-up card is used with face_up_bids_first only"
+        needs = {"first_bidder": "the seat that bids first"}
+    else:
+        lacks = {"first_bidder": "no auction", "bids": "no auction"}
+        needs = {"landlord": "the landlord's seat (or face_up, the seat that drew it)"}
+    found = [
+        (name, "not_in_game", f"{name} is not part of a {game} record: {why}")
+        for name, why in lacks.items()
+        if getattr(record, name) not in (None, ())
+    ]
+    if record.landlord is None and record.face_up is not None:
+        needs.pop("landlord", None)
+    found += [
+        (name, "required_in_game", f"a {game} record names {what}")
+        for name, what in needs.items()
+        if getattr(record, name) is None
+    ]
     return found
 
 
@@ -107,9 +142,13 @@ class Part(StrEnum):
 
     DEAL = "deal"
     """The deal: the game's hands and kitty (three of 17 and 3 from one deck, four of 25 and 8
-    from two, three of 16 and 4 from 52 cards)."""
+    from two, three of 16 and 4 from 52 cards, six of 26 and 6 from three packs), and the
+    seat that begins (the first bidder; the six-player landlord) as the face-up card and the
+    suits say."""
     BIDS = "bids"
     """A bid of the auction (``index`` is its position in ``bids``)."""
+    ANNOUNCEMENT = "announcement"
+    """The six-player landlord's announcement and the partner it makes (``index`` is null)."""
     EVENTS = "events"
     """A play or pass (``index`` is its position in ``events``)."""
 
@@ -173,14 +212,23 @@ class Event:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Record:
-    """A hand as recorded: the deal, the first bidder, the bids, the plays and passes."""
+    """A hand as recorded: the deal, the first bidder and the bids, or (six-player game) the
+    landlord, the face-up card, the announcement and the partner; the plays and passes."""
 
     hands: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
-    first_bidder: int
+    first_bidder: int | None = None
     bids: tuple[Bid, ...] = ()
     events: tuple[Event, ...] = ()
     doublings: int = 0
+    landlord: int | None = None
+    """The six-player landlord (None: the seat that drew ``face_up``)."""
+    face_up: FaceUp | None = None
+    """The face-up card and the seat that drew it, when the record names them."""
+    announcement: Card | None = None
+    """The card the six-player landlord announced (None: nothing: it plays alone)."""
+    partner: int | None = None
+    """The second landlord as the record names it (needed where the deal lacks suits)."""
 
     @classmethod
     def of(
@@ -188,15 +236,22 @@ class Record:
         *,
         hands: Sequence[str],
         kitty: str,
-        first_bidder: int,
+        first_bidder: int | None = None,
         bids: Sequence[tuple[int, int]] = (),
         events: Sequence[tuple[int, str | None]] = (),
         doublings: int = 0,
+        landlord: int | None = None,
+        face_up: tuple[str, int] | None = None,
+        announcement: str | None = None,
+        partner: int | None = None,
     ) -> Record:
-        """A record from card text: bids as (seat, bid), events as (seat, cards or None).
+        """A record from card text: bids as (seat, bid), events as (seat, cards or None), the
+        face-up card as (card, seat).
 
         >>> Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0).kitty
         ()
+        >>> Record.of(hands=["3"], kitty="", face_up=("7h", 0), announcement="BJ").announcement
+        Card.parse('B')
         """
         return cls(
             hands=tuple(tuple(parse_cards(h)) for h in hands),
@@ -205,6 +260,10 @@ class Record:
             bids=tuple(Bid(seat=s, bid=b) for s, b in bids),
             events=tuple(Event.of(s, c) for s, c in events),
             doublings=doublings,
+            landlord=landlord,
+            face_up=None if face_up is None else FaceUp.of(*face_up),
+            announcement=None if announcement is None else Card.parse(announcement),
+            partner=partner,
         )
 
     def problems(self, rules: RuleSet) -> dict[str, Any]:
@@ -215,7 +274,7 @@ class Record:
         >>> list(record.problems(BIG_THREE)), record.problems(STANDARD)
         (['doublings'], {})
         """
-        return record_problems(len(self.bids), len(self.events), self.doublings, rules)
+        return record_problems(self, rules)
 
 
 __all__ = [

@@ -16,12 +16,12 @@ from typing import Any
 from service.answers import stamp
 from service.rules import STANDARD, Counts, Reason, RuleSet, contains, format_counts
 from service.rules.cards import counts_of
-from service.rules.events import GameError, Phase, Violation, deal_problems
+from service.rules.events import GameError, Phase, Violation
 from service.rules.game import Hand
 from service.rules.scoring import Score
 
 from .records import Event, Part, Record
-from .suits import Suits, first_bidder_problem, suit_problems
+from .suits import Suits
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -84,7 +84,8 @@ class Outcome:
         return self.hand.score(self.doublings)
 
     def points(self) -> tuple[int, ...] | None:
-        """Each seat's points, when the hand has ended (zero-sum).
+        """Each seat's points, when the hand has ended (zero-sum): the landlord's, its
+        partner's (six-player game) and each farmer's.
 
         >>> validate(Record.of(hands=["3"] * 3, kitty="", first_bidder=0)).points() is None
         True
@@ -92,11 +93,15 @@ class Outcome:
         result = self.score()
         if result is None or self.hand is None or self.hand.landlord is None:
             return None
-        landlord, seats = self.hand.landlord, self.hand.seats
+        landlord, partner, seats = self.hand.landlord, self.hand.partner, self.hand.seats
         by_seat = [0] * seats
         by_seat[landlord] = result.landlord
-        for step, points in enumerate(result.farmers, start=1):
-            by_seat[(landlord + step) % seats] = points
+        if partner is not None:
+            by_seat[partner] = result.landlord if result.partner is None else result.partner
+        farmers = [(landlord + step) % seats for step in range(1, seats)]
+        farmers = [seat for seat in farmers if seat != partner]
+        for seat, points in zip(farmers, result.farmers, strict=True):
+            by_seat[seat] = points
         return tuple(by_seat)
 
     def as_dict(self) -> dict[str, Any]:
@@ -121,6 +126,7 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
         return {
             "phase": None,
             "landlord": None,
+            "partner": None,
             "bid": 0,
             "winner": None,
             "hands": [format_counts(h) for h in dealt],
@@ -137,6 +143,7 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
     return {
         "phase": hand.phase.value,
         "landlord": hand.landlord,
+        "partner": hand.partner,
         "bid": hand.bid_value,
         "winner": hand.winner.value if hand.winner else None,
         "hands": [format_counts(h) for h in hand.hands],
@@ -152,28 +159,34 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
 
 
 def _deal(record: Record, rules: RuleSet) -> tuple[Hand | None, HandError | None]:
-    """The hand dealt, or the deal's problems as one ``bad_deal`` error."""
-    dealt = [counts_of(cards) for cards in record.hands]
-    problems = deal_problems(dealt, counts_of(record.kitty), rules) + suit_problems(record, rules)
-    code = Violation.BAD_DEAL
-    if not problems:
-        try:
-            start = Hand.start(
-                hands=dealt,
-                kitty=counts_of(record.kitty),
-                first_bidder=record.first_bidder,
-                rules=rules,
-            )
-        except GameError as error:  # a first bidder that is no seat
-            problems = [(error.seat, error.message)]
-        else:
-            wrong = first_bidder_problem(record, rules)
-            if wrong is None:
-                return start, None
-            problems, code = [(record.first_bidder, wrong)], Violation.WRONG_FIRST_BIDDER
-    text = "; ".join(p for _, p in problems)
-    seat = problems[0][0]
-    return None, HandError(part=Part.DEAL, index=None, seat=seat, code=code, message=text)
+    """The hand dealt, or the core's verdict on the deal and the seat that begins."""
+    try:
+        hand = Hand.start(
+            hands=record.hands,
+            kitty=record.kitty,
+            first_bidder=record.first_bidder,
+            landlord=record.landlord,
+            face_up=record.face_up,
+            rules=rules,
+        )
+    except GameError as error:
+        part, seat = Part.DEAL, error.seat
+        return None, HandError(
+            part=part, index=None, seat=seat, code=error.code, message=error.message
+        )
+    return hand, None
+
+
+def _announce(hand: Hand, record: Record) -> HandError | None:
+    """The six-player landlord's announcement, as recorded (none: nothing announced)."""
+    seat = hand.to_act
+    assert seat is not None
+    try:
+        hand.announce(seat, record.announcement, partner=record.partner)
+    except GameError as error:
+        what = f"seat {seat} announces {record.announcement or 'nothing'}"
+        return _error(Part.ANNOUNCEMENT, None, what, seat, error)
+    return None
 
 
 def _apply(hand: Hand, event: Event, suits: Suits) -> None:
@@ -192,7 +205,7 @@ def _apply(hand: Hand, event: Event, suits: Suits) -> None:
     suits.take(hand, event.seat, event.cards)
 
 
-def _error(part: Part, index: int, what: object, seat: int, error: GameError) -> HandError:
+def _error(part: Part, index: int | None, what: object, seat: int, error: GameError) -> HandError:
     return HandError(
         part=part,
         index=index,
@@ -209,6 +222,10 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
             hand.bid(bid.seat, bid.bid)
         except GameError as error:
             return _error(Part.BIDS, index, bid, bid.seat, error)
+    if hand.phase is Phase.ANNOUNCING:
+        found = _announce(hand, record)
+        if found is not None:
+            return found
     suits = Suits(record)
     for index, event in enumerate(record.events):
         try:

@@ -1,80 +1,20 @@
-"""Suits in a hand record: the rules ignore them (RULES.md section 1), so plays are matched to
-hands by rank; but a suited card is one card. The deal may not hold one more often than the
-decks do, a seat may not play a suited card dealt to another seat (the kitty's go to the
-landlord), nor one played before, nor name it twice in a play. In Big Three with every card
-suited, the holder of the 4 of hearts bids first (section 10).
+"""Suits in a hand's plays: the rules ignore them (RULES.md section 1), so plays are matched to
+hands by rank; but a suited card is one card. A seat may not play a suited card dealt to
+another seat (the kitty's go to the landlord), nor one played before, nor name it twice in a
+play. What the suits of the deal decide (a suited card dealt too often, Big Three's first
+bidder, the face-up card, the six-player announcement) the core checks
+(``service.rules.deal``, ``service.rules.partner``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.rules import Card, Game, Rank, Reason, RuleSet, Suit
+from service.rules import Card, Reason
 from service.rules.events import GameError, Violation
 from service.rules.game import Hand
 
 from .records import Record
-
-
-def suit_problems(record: Record, rules: RuleSet) -> list[tuple[int | None, str]]:
-    """Suited cards dealt more often than the decks hold them, each with the seat concerned
-    (None: the kitty).
-
-    >>> from service.rules import STANDARD
-    >>> suit_problems(Record.of(hands=["3H 4", "3H 5", "6"], kitty="", first_bidder=0), STANDARD)
-    [(1, 'seat 1 holds 3H, which seat 0 holds too')]
-    >>> record = Record.of(hands=["3H", "4", "5"], kitty="3H", first_bidder=0)
-    >>> suit_problems(record, STANDARD)
-    [(None, 'the kitty holds 3H, which seat 0 holds too')]
-    """
-    copies = rules.table.copies
-    parts = [(seat, f"seat {seat}", cards) for seat, cards in enumerate(record.hands)]
-    seen: dict[Card, list[str]] = {}
-    problems: list[tuple[int | None, str]] = []
-    for seat, name, cards in [*parts, (None, "the kitty", record.kitty)]:
-        for card in (c for c in cards if c.suit is not None):
-            holders = seen.setdefault(card, [])
-            holders.append(name)
-            if len(holders) == copies + 1:
-                others = [h for h in holders[:-1] if h != name]
-                where = f", which {others[0]} holds too" if others else " twice"
-                where = where if copies == 1 or others else f" {len(holders)} times"
-                problems.append((seat, f"{name} holds {card}{where}"))
-    return problems
-
-
-def first_bidder_problem(record: Record, rules: RuleSet) -> str | None:
-    """Big Three with every card suited: the first bidder must hold the 4 of hearts or, when
-    the kitty holds it, the lowest heart dealt (RULES.md section 10).
-
-    >>> from service.rules import BIG_THREE, STANDARD
-    >>> record = Record.of(hands=["5H", "4H", "6S"], kitty="", first_bidder=0)
-    >>> first_bidder_problem(record, BIG_THREE)
-    'seat 1 holds 4H and bids first, not seat 0'
-    >>> first_bidder_problem(record, STANDARD) is None
-    True
-    """
-    cards = [c for hand in record.hands for c in hand]
-    if rules.game is not Game.BIG_THREE or any(c.suit is None for c in [*cards, *record.kitty]):
-        return None
-    hearts = [
-        (rules.model.power(c.rank), seat)
-        for seat, hand in enumerate(record.hands)
-        for c in hand
-        if c.suit is Suit.HEARTS
-    ]
-    if not hearts:
-        return None
-    low, seat = min(hearts)
-    if seat == record.first_bidder:
-        return None
-    four = Card(Rank.FOUR, Suit.HEARTS)
-    which = (
-        "4H"
-        if low == rules.model.power(Rank.FOUR)
-        else f"the lowest heart dealt ({four} is in the kitty)"
-    )
-    return f"seat {seat} holds {which} and bids first, not seat {record.first_bidder}"
 
 
 class Suits:
@@ -153,4 +93,4 @@ def _landlord(seat: int) -> Hand:
     return hand
 
 
-__all__ = ["Suits", "first_bidder_problem", "suit_problems"]
+__all__ = ["Suits"]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Counts, Rank, ordinal
+from .cards import Card, Counts, Rank, ordinal
 from .combos import Combination, Reason
 from .ruleset import STANDARD, RuleSet
 
@@ -20,6 +20,9 @@ class Phase(StrEnum):
 
     BIDDING = "bidding"
     """The auction for the landlord (section 6)."""
+    ANNOUNCING = "announcing"
+    """Six-player game: the landlord has taken the kitty and announces its highest identical
+    pair, or nothing (section 12)."""
     PLAY = "play"
     """Tricks are being played (section 5)."""
     ENDED = "ended"
@@ -34,9 +37,11 @@ class Violation(StrEnum):
     BAD_DEAL = "bad_deal"
     """The deal is not the game's: 17 cards a seat and a kitty of 3 from one deck in the
     three-player game, 25 and 8 from two decks in the four-player game, 16 and 4 from 52
-    cards in Big Three."""
+    cards in Big Three, 26 and 6 from three packs in the six-player game; or the hand's start
+    names no seat to begin (``first_bidder``; the six-player ``landlord``)."""
     NO_SUCH_SEAT = "no_such_seat"
-    """The seat is not one of the game's (0, 1, 2; or 0 to 3 in the four-player game)."""
+    """The seat is not one of the game's (0, 1, 2; 0 to 3 in the four-player game; 0 to 5 in
+    the six-player game)."""
     WRONG_SEAT = "wrong_seat"
     """It is another seat's turn."""
     HAND_OVER = "hand_over"
@@ -54,6 +59,29 @@ class Violation(StrEnum):
     WRONG_FIRST_BIDDER = "wrong_first_bidder"
     """Big Three with suits: the first bidder is not the holder of the 4 of hearts (or, when
     the kitty holds it, of the lowest heart dealt)."""
+    FACE_UP_NOT_HELD = "face_up_not_held"
+    """The seat said to have drawn the face-up card was not dealt it (the same card; where
+    the deal names no suit, a card of its rank)."""
+    NOT_FACE_UP_DRAWER = "not_face_up_drawer"
+    """The seat that drew the face-up card is not the first bidder (three-player game under
+    ``face_up_bids_first``) or not the landlord (six-player game)."""
+    NOT_ANNOUNCING = "not_announcing"
+    """An announcement when none is due: after the landlord's, or in a game with bidding."""
+    STILL_ANNOUNCING = "still_announcing"
+    """A play or pass before the six-player landlord's announcement."""
+    PAIR_NOT_HELD = "pair_not_held"
+    """The announced card is not one the landlord holds exactly twice (with the kitty): not
+    held, held once, or all three copies held (no third copy names a partner)."""
+    NOT_HIGHEST_PAIR = "not_highest_pair"
+    """The landlord holds an identical pair of a higher rank than the one announced."""
+    PAIR_NOT_ANNOUNCED = "pair_not_announced"
+    """The landlord announced nothing, but holds an identical pair it could announce."""
+    WRONG_PARTNER = "wrong_partner"
+    """The partner a record names is not the holder of the third copy of the announced card
+    (or a partner is named when nothing was announced)."""
+    PARTNER_UNKNOWN = "partner_unknown"
+    """A card is announced on a deal that does not name every suit, and the record names no
+    partner: the referee cannot tell who holds the third copy."""
     LEADER_CANNOT_PASS = "leader_cannot_pass"
     """The leader of a trick must play."""
     BAD_DECLARATION = "bad_declaration"
@@ -109,24 +137,37 @@ class ActionKind(StrEnum):
     """A combination played to the trick."""
     PASS = "pass"
     """A pass during the play."""
+    ANNOUNCE = "announce"
+    """Six-player game: the landlord announces a card it holds twice (None: nothing)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Action:
     """One action of a hand, as recorded in ``Hand.history``.
 
+    ``card`` and ``partner`` are an announcement's (six-player game): the card announced and
+    the seat it makes the second landlord (None: none).
+
     >>> str(Action(kind=ActionKind.BID, seat=1, bid=0))
     'seat 1 bids pass'
+    >>> str(Action(kind=ActionKind.ANNOUNCE, seat=2, card=Card.parse("AS"), partner=4))
+    'seat 2 announces AS (partner: seat 4)'
     """
 
     kind: ActionKind
     seat: int
     bid: int | None = None
     combination: Combination | None = None
+    card: Card | None = None
+    partner: int | None = None
 
     def __str__(self) -> str:
         if self.kind is ActionKind.BID:
             return f"seat {self.seat} bids {self.bid or 'pass'}"
+        if self.kind is ActionKind.ANNOUNCE:
+            if self.card is None:
+                return f"seat {self.seat} announces nothing (plays alone)"
+            return f"seat {self.seat} announces {self.card} (partner: seat {self.partner})"
         if self.combination is not None:
             return f"seat {self.seat} plays {self.combination}"
         return f"seat {self.seat} passes"

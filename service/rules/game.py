@@ -38,14 +38,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .cards import (
+    Card,
     CardError,
     Counts,
     Rank,
+    counts_of,
     parse_counts,
     parse_rank,
     subtract,
 )
 from .combos import Combination, read_play
+from .deal import CardsText, Deal, FaceUp, start_problems, verify_first_seat
 from .events import (
     PLAY_VIOLATIONS,
     Action,
@@ -57,20 +60,23 @@ from .events import (
 )
 from .kinds import Kind
 from .moves import LegalMoves, check_play, legal_moves
-from .ruleset import STANDARD, BiddingMode, RuleSet
+from .partner import announcements, verify_announcement
+from .ruleset import SIX_PLAYER, STANDARD, BiddingMode, RuleSet  # noqa: F401 - examples
 from .scoring import Side
-from .state import _DEMO, HandState  # noqa: F401 - _DEMO: the examples' deal
+from .state import _DEMO, _SIX, HandState  # noqa: F401 - _DEMO, _SIX: the examples' deals
 
 Cards = Counts | str | Sequence[str]
 KindArg = Kind | str | None
 RankArg = Rank | str | None
 
 
-def _counts(cards: Cards, rules: RuleSet | None = None) -> Counts:
-    """Rank counts as given, or read from card text (checked against the rule set's deck
-    when one is given)."""
-    if isinstance(cards, tuple) and all(isinstance(n, int) for n in cards):
+def _counts(cards: CardsText, rules: RuleSet | None = None) -> Counts:
+    """Rank counts as given, or read from ``Card``s or card text (card text checked against
+    the rule set's deck when one is given)."""
+    if isinstance(cards, tuple) and cards and all(isinstance(n, int) for n in cards):
         return cards
+    if not isinstance(cards, str) and all(isinstance(c, Card) for c in cards):
+        return counts_of(cards)  # type: ignore[arg-type]
     text: str | Sequence[str] = cards  # type: ignore[assignment]
     return parse_counts(text) if rules is None else read_play(text, rules)
 
@@ -107,32 +113,48 @@ class Hand(HandState):
 
     @classmethod
     def start(
-        cls, *, hands: Sequence[Cards], kitty: Cards, first_bidder: int, rules: RuleSet = STANDARD
+        cls,
+        *,
+        hands: Sequence[CardsText],
+        kitty: CardsText,
+        first_bidder: int | None = None,
+        landlord: int | None = None,
+        face_up: FaceUp | None = None,
+        rules: RuleSet = STANDARD,
     ) -> Hand:
-        """Deal a hand; ``GameError(bad_deal)`` names the seat of the first problem.
+        """Deal a hand; ``GameError`` names the seat of the first problem.
 
-        Hands and kitty are rank counts or card text; the deal must be the game's: one deck,
-        17 a seat and 3 in the kitty (RULES.md section 6); two decks, 25 a seat and 8 in the
-        kitty (section 9); 52 cards, 16 a seat and 4 in the kitty (section 10).
+        Hands and kitty are rank counts, ``Card``s or card text (suits optional); the deal
+        must be the game's: one deck, 17 a seat and 3 in the kitty (RULES.md section 6); two
+        decks, 25 a seat and 8 in the kitty (section 9); 52 cards, 16 a seat and 4 in the kitty
+        (section 10); three packs, 26 a seat and 6 in the kitty (section 12); a suited card no
+        more often than the decks hold it. A game with bidding starts at ``first_bidder``; the
+        six-player game at ``landlord`` (or the seat that drew ``face_up``), which takes the
+        kitty and announces (``announce``). With every suit named, the core checks what the
+        suits decide: Big Three's first bidder (``wrong_first_bidder``), the face-up card
+        (``face_up_not_held``), the announcement.
 
         >>> Hand.start(hands=_DEMO, kitty="BRR", first_bidder=0)
         Traceback (most recent call last):
         ...
         service.rules.events.GameError: the kitty holds a 2nd R: one deck has 1
         """
-        if not rules.table.bidding:
-            raise ValueError(
-                f"a hand of {rules.game} (no bidding, a partner) is not played here yet"
-            )
         counts = [_counts(h) for h in hands]
         problems = deal_problems(counts, _counts(kitty), rules)
-        if not _is_seat(first_bidder, rules):
-            text = f"first_bidder must be a seat from 0 to {rules.table.seats - 1}"
-            problems.append((None, f"{text}, not {first_bidder!r}"))
-        if problems:
+        deal = None if problems else Deal.of(hands, kitty)
+        if deal is not None:
+            problems += deal.suit_problems(rules.table.copies)
+        problems += start_problems(first_bidder, landlord, face_up, rules)
+        if problems or deal is None:
             text = "; ".join(p for _, p in problems)
             raise GameError(Violation.BAD_DEAL, text, seat=problems[0][0])
-        return cls(counts, _counts(kitty), first_bidder, rules)
+        if not rules.table.bidding and landlord is None and face_up is not None:
+            landlord = face_up.seat
+        verify_first_seat(deal, first_bidder if rules.table.bidding else landlord, face_up, rules)
+        hand = cls(deal, first_bidder, rules, face_up)
+        if landlord is not None:
+            hand._begin_announcing(landlord)
+        return hand
 
     # --- Turns -------------------------------------------------------------------------------
 
@@ -140,8 +162,7 @@ class Hand(HandState):
         if self._phase in (Phase.ENDED, Phase.REDEAL):
             raise GameError(Violation.HAND_OVER, f"the hand is over ({self._phase})", seat=seat)
         if self._phase is not phase:
-            code = Violation.BIDDING_OVER if phase is Phase.BIDDING else Violation.STILL_BIDDING
-            text = "the auction is over" if phase is Phase.BIDDING else "the auction is on"
+            code, text = self._out_of_phase(phase)
             raise GameError(code, text, seat=seat)
         if not _is_seat(seat, self.rules):
             text = f"no seat {seat!r}: seats are 0 to {self.seats - 1}"
@@ -149,6 +170,16 @@ class Hand(HandState):
         if seat != self._to_act:
             text = f"it is seat {self._to_act}'s turn, not seat {seat}'s"
             raise GameError(Violation.WRONG_SEAT, text, seat=seat)
+
+    def _out_of_phase(self, wanted: Phase) -> tuple[Violation, str]:
+        if wanted is Phase.BIDDING:
+            auction = self.rules.table.bidding
+            return Violation.BIDDING_OVER, ("the auction is over" if auction else "no auction")
+        if wanted is Phase.ANNOUNCING:
+            return Violation.NOT_ANNOUNCING, "no announcement is due"
+        if self._phase is Phase.ANNOUNCING:
+            return Violation.STILL_ANNOUNCING, f"seat {self._landlord} announces first"
+        return Violation.STILL_BIDDING, "the auction is on"
 
     def _advance(self) -> None:
         assert self._to_act is not None
@@ -219,10 +250,68 @@ class Hand(HandState):
             self._phase, self._to_act = Phase.REDEAL, None
             return
         seat = self._landlord = self._bidder
-        self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
+        self._take_kitty(seat)
         leader = self.first_bidder if self.rules.table.first_bidder_leads else seat
         self._leader = self._to_act = leader
         self._phase, self._passes = Phase.PLAY, 0
+
+    def _take_kitty(self, seat: int) -> None:
+        self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
+
+    # --- The six-player announcement (section 12) ---------------------------------------------
+
+    def _begin_announcing(self, landlord: int) -> None:
+        self._landlord = landlord
+        self._take_kitty(landlord)
+        self._bid_value = self.rules.table.max_bid
+        self._phase, self._to_act = Phase.ANNOUNCING, landlord
+
+    def verify_announce(
+        self, seat: int, card: Card | str | None, *, partner: int | None = None
+    ) -> int | None:
+        """Raise ``GameError`` unless the landlord ``seat`` may announce ``card`` now (None:
+        nothing, it plays alone); return the partner it makes (``service.rules.partner``).
+        ``partner`` names the second landlord where the deal does not name every suit.
+
+        >>> hand = Hand.start(hands=_SIX, kitty="3S 3S 4S 4S 5S 5S", landlord=0, rules=SIX_PLAYER)
+        >>> hand.verify_announce(0, "KH")
+        1
+        >>> hand.verify_announce(0, "4S")
+        Traceback (most recent call last):
+        ...
+        service.rules.events.GameError: seat 0 holds KH twice, higher than 4S
+        """
+        self._verify_turn(seat, Phase.ANNOUNCING)
+        read = Card.parse(card) if isinstance(card, str) else card
+        return verify_announcement(self.deal, seat, read, partner)
+
+    def can_announce(
+        self, seat: int, card: Card | str | None, *, partner: int | None = None
+    ) -> bool:
+        """Whether the landlord ``seat`` may announce ``card`` now.
+
+        >>> hand = Hand.start(hands=_SIX, kitty="3S 3S 4S 4S 5S 5S", landlord=0, rules=SIX_PLAYER)
+        >>> hand.can_announce(0, None), hand.can_announce(1, "KH"), hand.can_announce(0, "KH")
+        (False, False, True)
+        """
+        return _succeeds(self.verify_announce, seat, card, partner=partner)
+
+    def announce(
+        self, seat: int, card: Card | str | None = None, *, partner: int | None = None
+    ) -> int | None:
+        """Announce ``card`` (None: nothing); its third copy's holder becomes the second
+        landlord. The landlord then leads the first trick.
+
+        >>> hand = Hand.start(hands=_SIX, kitty="3S 3S 4S 4S 5S 5S", landlord=0, rules=SIX_PLAYER)
+        >>> hand.announce(0, "KH"), hand.landlords, hand.phase, hand.to_act
+        (1, (0, 1), <Phase.PLAY: 'play'>, 0)
+        """
+        found = self.verify_announce(seat, card, partner=partner)
+        read = Card.parse(card) if isinstance(card, str) else card
+        self._history.append(Action(kind=ActionKind.ANNOUNCE, seat=seat, card=read, partner=found))
+        self._announced, self._partner = read, found
+        self._phase, self._leader = Phase.PLAY, seat
+        return found
 
     # --- Play (section 5) ------------------------------------------------------------------
 
@@ -314,7 +403,8 @@ class Hand(HandState):
         return _succeeds(self.verify_pass, seat)
 
     def pass_turn(self, seat: int) -> None:
-        """Pass; after two passes in a row the trick ends and the last player leads.
+        """Pass; after a pass from every other seat in a row (two in the three-player game;
+        two under ``two_pass_tricks``) the trick ends and the last player leads.
 
         >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
         >>> hand.bid(1, 3)
@@ -329,7 +419,7 @@ class Hand(HandState):
         self.verify_pass(seat)
         self._history.append(Action(kind=ActionKind.PASS, seat=seat))
         self._passes += 1
-        if self._passes == self.seats - 1:
+        if self._passes == (2 if self.rules.two_pass_tricks else self.seats - 1):
             self._last_play, self._passes = None, 0
             self._leader = self._to_act = self._last_player
         else:
@@ -348,7 +438,8 @@ class Hand(HandState):
         return legal_moves(self._hands[self._to_act], self._last_play, self.rules)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act: bids and a pass, or a pass and every play.
+        """Every legal action of the seat to act: bids and a pass, the announcements, or a
+        pass and every play.
 
         >>> [str(a) for a in Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2).legal_actions()]
         ['seat 2 bids pass', 'seat 2 bids 1', 'seat 2 bids 2', 'seat 2 bids 3']
@@ -356,6 +447,11 @@ class Hand(HandState):
         seat = self._to_act
         if seat is None:
             return ()
+        if self._phase is Phase.ANNOUNCING:
+            return tuple(
+                Action(kind=ActionKind.ANNOUNCE, seat=seat, card=card, partner=partner)
+                for card, partner in announcements(self.deal, seat)
+            )
         if self._phase is Phase.BIDDING:
             bids = [0, *range(self._bid_value + 1, self.rules.table.max_bid + 1)]
             if not self._spoken and self.rules.table.first_bid_required:
@@ -367,7 +463,8 @@ class Hand(HandState):
         return tuple(plays)
 
     def apply(self, action: Action) -> None:
-        """Apply a recorded action (a bid, a play in its recorded reading, or a pass).
+        """Apply a recorded action (a bid, an announcement, a play in its recorded reading, or
+        a pass).
 
         >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=2)
         >>> hand.apply(hand.legal_actions()[-1])
@@ -376,6 +473,8 @@ class Hand(HandState):
         """
         if action.kind is ActionKind.BID:
             self.bid(action.seat, action.bid)
+        elif action.kind is ActionKind.ANNOUNCE:
+            self.announce(action.seat, action.card, partner=action.partner)
         elif action.kind is ActionKind.PASS:
             self.pass_turn(action.seat)
         elif action.combination is not None:

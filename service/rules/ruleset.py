@@ -88,6 +88,15 @@ class RuleSet:
     multiplier_cap: int | None = None
     spring_per_farmer: bool = False
     no_anti_spring: bool = False
+    two_pass_tricks: bool = False
+    """Four-player game: a trick ends after two passes in a row, as in the three-player game
+    (the "How to Play" text: played "identically"); off, after a pass from each other seat."""
+    free_first_bidder: bool = False
+    """Big Three: any seat may bid first; off, the first bidder must hold the 4 of hearts (or,
+    when the kitty holds it, the lowest heart dealt) whenever the deal names every suit."""
+    face_up_bids_first: bool = False
+    """Three-player game: the seat that drew the face-up card bids first ("How to Play"); a
+    record may name that card and seat (``face_up``), and ``first_bidder`` must be the seat."""
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
@@ -147,6 +156,11 @@ class RuleSet:
                 for name in ("spring_per_farmer", "no_anti_spring")
                 if getattr(self, name) is True
             ]
+        problems += [
+            f"{name} needs game {game}"
+            for name, game in _HAND_FLOW_GAMES.items()
+            if getattr(self, name) is True and self.game is not game
+        ]
         if self.game is Game.BIG_THREE:
             if self.same_rank_pairs:
                 problems.append("same_rank_pairs must be false in big_three (no kickers)")
@@ -228,6 +242,15 @@ _LATER: dict[str, Any] = {
     "four_five_bombs_one_class": False,
     "spring_per_farmer": False,
     "no_anti_spring": False,
+    "two_pass_tricks": False,
+    "free_first_bidder": False,
+    "face_up_bids_first": False,
+}
+#: The options of the hand's flow, each with the one game it applies to.
+_HAND_FLOW_GAMES = {
+    "two_pass_tricks": Game.FOUR_PLAYER,
+    "free_first_bidder": Game.BIG_THREE,
+    "face_up_bids_first": Game.THREE_PLAYER,
 }
 
 
@@ -257,8 +280,9 @@ SCORING_OPTIONS = (
     "multiplier_cap",
     "spring_per_farmer",
     "no_anti_spring",
+    *_HAND_FLOW_GAMES,
 )
-"""The options of the auction and the score, which change no play."""
+"""The options of the auction, the hand's flow and the score, which change no play."""
 PLAY_OPTIONS = tuple(n for n in OPTION_NAMES if n not in SCORING_OPTIONS)
 """The options that decide which plays exist and how they compare (the rest are about bidding
 and scoring); rule sets equal in these share their ``GameModel``."""

@@ -19,10 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .cards import Counts, format_counts
+from .cards import Card, Counts, format_counts
 from .combos import Combination
+from .deal import Deal, FaceUp
 from .events import Action, GameError, Phase, Violation
 from .kinds import Kind
 from .model import BOMB_KINDS, TOP_KINDS
@@ -34,14 +33,22 @@ class HandState:
     """One hand's state and its readings; ``Hand`` (``service.rules.game``) acts on it."""
 
     def __init__(
-        self, hands: Sequence[Counts], kitty: Counts, first_bidder: int, rules: RuleSet
+        self,
+        deal: Deal,
+        first_bidder: int | None,
+        rules: RuleSet,
+        face_up: FaceUp | None = None,
     ) -> None:
         self.rules = rules
         self.seats = rules.table.seats
         self.first_bidder = first_bidder
-        self.kitty = kitty
-        self._dealt = tuple(hands)
-        self._hands = list(hands)
+        self.deal = deal
+        """The deal as cards (suits where they were given; see ``service.rules.deal``)."""
+        self.face_up = face_up
+        """The face-up card and the seat that drew it, when the start named them."""
+        self.kitty = deal.kitty_counts
+        self._dealt = deal.counts
+        self._hands = list(self._dealt)
         self._phase = Phase.BIDDING
         self._to_act: int | None = first_bidder
         self._history: list[Action] = []
@@ -55,6 +62,8 @@ class HandState:
         self._last_player: int | None = None
         self._plays = [0] * self.seats
         self._out: int | None = None
+        self._partner: int | None = None
+        self._announced: Card | None = None
 
     @property
     def phase(self) -> Phase:
@@ -72,8 +81,31 @@ class HandState:
         return self._landlord
 
     @property
+    def partner(self) -> int | None:
+        """The six-player second landlord's seat, once announced (None: none, or alone)."""
+        return self._partner
+
+    @property
+    def announced(self) -> Card | None:
+        """The card the six-player landlord announced (None: nothing, or not yet)."""
+        return self._announced
+
+    @property
+    def landlords(self) -> tuple[int, ...]:
+        """The landlord's side: the landlord, and its partner when it has one (section 12).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.landlords, hand.bid(1, 3), hand.landlords
+        ((), None, (1,))
+        """
+        found = (self._landlord, self._partner)
+        return tuple(seat for seat in found if seat is not None)
+
+    @property
     def bid_value(self) -> int:
-        """The highest bid so far (0: none), the stake once the auction is over."""
+        """The highest bid so far (0: none), the stake once the auction is over (1 in the
+        six-player game, which has no auction)."""
         return self._bid_value
 
     @property
@@ -83,7 +115,7 @@ class HandState:
 
     @property
     def dealt(self) -> tuple[Counts, ...]:
-        """Each seat's cards as dealt (before the kitty)."""
+        """Each seat's cards as dealt (before the kitty), as rank counts."""
         return self._dealt
 
     @property
@@ -177,7 +209,7 @@ class HandState:
         """
         if self._out is None:
             return None
-        return Side.LANDLORD if self._out == self._landlord else Side.FARMERS
+        return Side.LANDLORD if self._out in self.landlords else Side.FARMERS
 
     @property
     def spring(self) -> bool:
@@ -234,6 +266,7 @@ class HandState:
             rockets=self.rockets,
             spring=(self.spring or self.anti_spring) and self.rules.table.multipliers,
             doublings=doublings,
+            partner=self._partner is not None,
             rules=self.rules,
         )
 
@@ -244,6 +277,15 @@ class HandState:
 
 #: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
 _DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
+#: A six-player deal (kitty 3S 3S 4S 4S 5S 5S): seat 0 holds KH twice, seat 1 the third KH.
+_SIX = (
+    "KH KH 3C 3D 3H 4C 4D 4H 5C 5D 5H 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H",
+    "KH 9S TS TH TD TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C 3H",
+    "3D 3C 4H 4D 4C 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH",
+    "TD TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S",
+    "4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD",
+    "TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C B B B R R R",
+)
 #: A deal whose seat 0, with the kitty J Q K, plays out in one airplane: a spring.
 _SPRING = ("3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR")
 

@@ -84,10 +84,11 @@ def validate_hand(args: dict[str, Any]) -> Response:
     """Replay a hand record (RULES.md 5-7) and stop at its first illegal event.
 
     An illegal record (a deal one deck cannot make, a bid too low, a play out of turn, a play
-    that does not beat, an event after the end) is a 200 answer with `valid: false` and an
-    `error` naming the `part` (`deal`, `bids` or `events`), the `index`, the seat, a code and a
-    sentence; the state reached before it is reported all the same. The score is given once the
-    hand has ended.
+    that does not beat, an event after the end, a six-player announcement that is not the
+    landlord's highest identical pair) is a 200 answer with `valid: false` and an `error`
+    naming the `part` (`deal`, `bids`, `announcement` or `events`), the `index`, the seat, a
+    code and a sentence; the state reached before it is reported all the same. The score is
+    given once the hand has ended.
     """
     return cached_reply("hands-validate", args, lambda: _validate(args))
 

@@ -72,6 +72,18 @@ class RuleSetOptions(Strict):
     multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
     spring_per_farmer = StrictBoolean()
     no_anti_spring = StrictBoolean()
+    two_pass_tricks = StrictBoolean(
+        metadata={"description": "four_player only: a trick ends after two passes in a row"}
+    )
+    free_first_bidder = StrictBoolean(
+        metadata={"description": "big_three only: the first bidder need not hold the 4 of hearts"}
+    )
+    face_up_bids_first = StrictBoolean(
+        metadata={
+            "description": "three_player only: the seat that drew the face-up card bids first "
+            "(a record's face_up is checked against first_bidder)"
+        }
+    )
 
 
 CardList = tuple[tuple[str | int, ...], Counts, int]

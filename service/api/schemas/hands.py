@@ -20,7 +20,14 @@ from .common import (
     ruleset_field,
     stamp_field,
 )
-from .records import MAX_HANDS, HandErrorSchema, HandRecord, bids_field, events_field
+from .records import (
+    MAX_HANDS,
+    HandErrorSchema,
+    HandRecord,
+    bids_field,
+    events_field,
+    record_of,
+)
 from .score import ScoreAnswer
 
 
@@ -33,9 +40,7 @@ class HandValidateRequest(HandRecord):
 
     @ma.validates_schema
     def _fits_the_game(self, data: dict[str, Any], **kwargs: Any) -> None:
-        found = record_problems(
-            len(data["bids"]), len(data["events"]), data["doublings"], data["rules"]
-        )
+        found = record_problems(record_of(data), data["rules"])
         if found:
             raise ma.ValidationError(found)
 
@@ -60,7 +65,18 @@ class HandAnswer(ma.Schema):
     error = fields.Nested(HandErrorSchema, required=True, allow_none=True)
     phase = nullable_enum([p.value for p in Phase], "null: the deal is impossible")
     landlord = fields.Integer(required=True, allow_none=True)
-    bid = fields.Integer(required=True, metadata={"description": "the highest bid (0: none)"})
+    partner = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "six-player game: the second landlord, the holder of the third copy "
+            "of the announced card (null: none, or the landlord plays alone)"
+        },
+    )
+    bid = fields.Integer(
+        required=True,
+        metadata={"description": "the highest bid (0: none); the stake, 1, in the six-player game"},
+    )
     winner = nullable_enum([s.value for s in Side], "who won, once the hand has ended")
     hands = fields.List(
         fields.String(), required=True, metadata={"description": "each seat's cards now"}

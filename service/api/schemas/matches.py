@@ -89,6 +89,9 @@ class LedgerEntry(ma.Schema):
     error = fields.Nested(HandErrorSchema, required=True, allow_none=True)
     phase = nullable_enum([p.value for p in Phase], "null: the deal is impossible")
     landlord = fields.Integer(required=True, allow_none=True)
+    partner = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the six-player second landlord"}
+    )
     winner = nullable_enum([s.value for s in Side], "who won, once the hand has ended")
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
     points = _by_player("each player's points in this hand (0 when it is not scored)")

@@ -1,5 +1,6 @@
-"""A hand record as requests write it: the deal, the first bidder, the bids, the plays and
-passes (loaded as ``service.hands.Record``), and the violation an answer names."""
+"""A hand record as requests write it: the deal, the first bidder and the bids (six-player
+game: the landlord, the face-up card, the announcement and the partner), the plays and passes
+(loaded as ``service.hands.Record``), and the violation an answer names."""
 
 from __future__ import annotations
 
@@ -10,36 +11,40 @@ from marshmallow import fields, validate
 
 from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
 from service.rules import PRESETS, Kind
+from service.rules.deal import FaceUp
 from service.rules.events import Violation
 
-from ..fields import Cards, List, StrictBoolean, StrictInteger, SuitedCards
+from ..fields import Cards, List, OneCard, StrictBoolean, StrictInteger, SuitedCards
 from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
 from .score import limited
 
 MAX_HANDS = MAX_BATCH
 """Hand records in one batch or one match ledger."""
 MAX_SEATS = max(r.table.seats for r in PRESETS.values())
-"""Seats of the largest game (four players); a seat the game lacks is the referee's verdict."""
+"""Seats of the largest game (six players); a seat the game lacks is the referee's verdict."""
+SEATS = "0 to 2; 0 to 3 in the four-player game, 0 to 5 in the six-player game"
 
 
-def _seat(description: str) -> StrictInteger:
+def _seat(description: str, *, required: bool = True) -> StrictInteger:
+    optional: dict[str, Any] = {} if required else {"load_default": None, "allow_none": True}
     return StrictInteger(
-        required=True,
+        required=required,
         validate=validate.Range(0, MAX_SEATS - 1),
-        metadata={"description": f"{description} (0 to 2; 0 to 3 in the four-player game)"},
+        metadata={"description": f"{description} ({SEATS})"},
+        **optional,
     )
 
 
 class DealSchema(Strict):
     """The deal: each seat's cards and the kitty, suits optional (three-player game: 17 a
-    seat and 3; four-player: 25 and 8; Big Three: 16 and 4)."""
+    seat and 3; four-player: 25 and 8; Big Three: 16 and 4; six-player: 26 and 6)."""
 
     hands = List(
         SuitedCards(),
         required=True,
         validate=validate.Length(3, MAX_SEATS),
         metadata={
-            "description": "the cards dealt to each seat, from seat 0 (three or four seats)",
+            "description": "the cards dealt to each seat, from seat 0 (three, four or six seats)",
             "minItems": 3,
         },
     )
@@ -156,27 +161,84 @@ def events_field() -> List:
     )
 
 
+class FaceUpSchema(Strict):
+    """The card turned face up before the draw, and the seat that drew it."""
+
+    card = OneCard(required=True, metadata={"description": "the face-up card (a suit optional)"})
+    seat = _seat("the seat that drew it")
+
+    @ma.post_load
+    def _face_up(self, data: dict[str, Any], **kwargs: Any) -> FaceUp:
+        return FaceUp(**data)
+
+
+RECORD_FIELDS = (
+    "deal",
+    "first_bidder",
+    "bids",
+    "events",
+    "doublings",
+    "landlord",
+    "face_up",
+    "announcement",
+    "partner",
+)
+"""The fields of a request that make its ``Record``."""
+
+
+def record_of(data: dict[str, Any]) -> Record:
+    """The ``Record`` of a loaded request's fields (the data is left as it is)."""
+    return Record(
+        hands=tuple(data["deal"]["hands"]),
+        kitty=data["deal"]["kitty"],
+        first_bidder=data["first_bidder"],
+        bids=tuple(data["bids"]),
+        events=tuple(data["events"]),
+        doublings=data["doublings"],
+        landlord=data["landlord"],
+        face_up=data["face_up"],
+        announcement=data["announcement"],
+        partner=data["partner"],
+    )
+
+
 class HandRecord(Strict):
     """A hand as recorded, finished or in progress; loads ``{"record": Record, ...}``."""
 
     deal = fields.Nested(DealSchema, required=True)
-    first_bidder = _seat("the seat that bids first")
+    first_bidder = _seat("the seat that bids first (games with bidding)", required=False)
     bids = bids_field()
     events = events_field()
     doublings = limited("doublings", 0)
+    landlord = _seat(
+        "six-player game: the landlord (default: the seat that drew face_up)", required=False
+    )
+    face_up = fields.Nested(
+        FaceUpSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "the face-up card and who drew it: the six-player landlord, or the "
+            "first bidder under face_up_bids_first (three-player game)"
+        },
+    )
+    announcement = OneCard(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "six-player game: the card the landlord holds twice and announces "
+            "(null: nothing, it plays alone)"
+        },
+    )
+    partner = _seat(
+        "six-player game: the second landlord (needed when the deal does not name every suit)",
+        required=False,
+    )
 
     @ma.post_load
     def _record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        deal = data.pop("deal")
-        record = Record(
-            hands=tuple(deal["hands"]),
-            kitty=deal["kitty"],
-            first_bidder=data.pop("first_bidder"),
-            bids=tuple(data.pop("bids")),
-            events=tuple(data.pop("events")),
-            doublings=data.pop("doublings"),
-        )
-        return {"record": record, **data}
+        rest = {k: v for k, v in data.items() if k not in RECORD_FIELDS}
+        return {"record": record_of(data), **rest}
 
 
 class HandErrorSchema(ma.Schema):
@@ -198,10 +260,12 @@ __all__ = [
     "BidSchema",
     "DealSchema",
     "EventChoice",
+    "FaceUpSchema",
     "HandErrorSchema",
     "HandRecord",
     "PassEvent",
     "PlayEvent",
     "bids_field",
     "events_field",
+    "record_of",
 ]
