@@ -315,6 +315,24 @@ def test_s12_the_side_of_the_seat_out_wins_zero_sum(client: FlaskClient) -> None
         assert score.multiplier == 2 ** (bombs + nukes + spring) and score.stake == 1
 
 
+def test_s12_spring_counts_the_landlords_side() -> None:
+    """RULES.md 12: spring when no farmer played a card (the partner may have played), anti-
+    spring when the landlords together made only the opening lead: recounted from the
+    history of self-played hands."""
+    for seed in range(40):
+        _, hand, _ = self_play(seed)
+        plays = [0] * 6
+        for action in hand.history:
+            if action.combination is not None:
+                plays[action.seat] += 1
+        side = hand.landlords
+        farmers_played = sum(n for seat, n in enumerate(plays) if seat not in side)
+        landlords_played = sum(plays[seat] for seat in side)
+        won = hand.winning_seat in side
+        assert hand.spring == (won and farmers_played == 0)
+        assert hand.anti_spring == (not won and landlords_played == 1)
+
+
 # --- Bad input: 422 problem documents --------------------------------------------------------
 
 

@@ -213,8 +213,9 @@ class HandState:
 
     @property
     def spring(self) -> bool:
-        """The landlord won and no farmer played a card (section 7); under
-        ``spring_per_farmer``, some farmer played no card (the short rules).
+        """The landlord won and no farmer played a card (section 7; section 12: the landlord's
+        side, the partner included, and no farmer); under ``spring_per_farmer``, some farmer
+        played no card (the short rules).
 
         >>> from service.rules.game import Hand
         >>> hand = Hand.start(hands=_SPRING, kitty="JQK", first_bidder=0)
@@ -223,15 +224,16 @@ class HandState:
         >>> hand.spring, hand.anti_spring, hand.plays
         (True, False, (1, 0, 0))
         """
-        landlord = self._landlord or 0
-        farmers = [n for seat, n in enumerate(self._plays) if seat != landlord]
+        side = self.landlords or (0,)  # the six-player partner is on the landlord's side
+        farmers = [n for seat, n in enumerate(self._plays) if seat not in side]
         if self.rules.spring_per_farmer:  # the short rules: one farmer who never played
             return self.winner is Side.LANDLORD and min(farmers) == 0
         return self.winner is Side.LANDLORD and sum(farmers) == 0
 
     @property
     def anti_spring(self) -> bool:
-        """The farmers won and the landlord made only the opening lead (section 7); never under
+        """The farmers won and the landlord (section 12: the landlords together) made only the
+        opening lead (section 7); never under
         ``no_anti_spring`` (the short rules name no anti-spring).
 
         >>> from service.rules.game import Hand
@@ -245,7 +247,8 @@ class HandState:
         """
         if self.rules.no_anti_spring:
             return False
-        return self.winner is Side.FARMERS and self._plays[self._landlord or 0] == 1
+        side = self.landlords or (0,)  # the six-player landlords: only the opening lead
+        return self.winner is Side.FARMERS and sum(self._plays[seat] for seat in side) == 1
 
     def score(self, doublings: int = 0) -> Score:
         """The score of the ended hand (section 7); ``GameError(no_score)`` before the end.
