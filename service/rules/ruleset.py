@@ -148,6 +148,8 @@ class RuleSet:
             problems.append(
                 "joker_pairs needs game four_player or six_player (two jokers of a colour)"
             )
+        if self.spring_per_farmer and self.game is not Game.THREE_PLAYER:
+            problems.append("spring_per_farmer needs game three_player (the short rules)")
         if self.four_five_bombs_one_class and self.game is not Game.FOUR_PLAYER:
             problems.append("four_five_bombs_one_class needs game four_player (bombs of 5)")
         if not GAMES[self.game].table.multipliers:

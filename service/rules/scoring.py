@@ -209,7 +209,14 @@ def _problems(
 
 
 def _factors(
-    *, bid: int, winner: Side, bombs: int, rockets: int, spring: bool, doublings: int
+    *,
+    bid: int,
+    winner: Side,
+    bombs: int,
+    rockets: int,
+    spring: bool,
+    doublings: int,
+    springs: tuple[str, str],
 ) -> list[Factor]:
     factors = [Factor(name=FactorName.BID, factor=bid, detail=f"bid {bid}: base stake {bid}")]
     for name, count in ((FactorName.BOMB, bombs), (FactorName.ROCKET, rockets)):
@@ -218,16 +225,31 @@ def _factors(
             for i in range(1, count + 1)
         ]
     if spring and winner is Side.LANDLORD:
-        text = "spring: the landlord won and neither farmer played a card"
-        factors.append(Factor(name=FactorName.SPRING, factor=2, detail=text))
+        factors.append(Factor(name=FactorName.SPRING, factor=2, detail=springs[0]))
     elif spring:
-        text = "anti-spring: the farmers won and the landlord made only the opening lead"
+        text = springs[1]
         factors.append(Factor(name=FactorName.ANTI_SPRING, factor=2, detail=text))
     factors += [
         Factor(name=FactorName.DOUBLING, factor=2, detail=f"doubling {i} of {doublings}")
         for i in range(1, doublings + 1)
     ]
     return factors
+
+
+def _spring_texts(rules: RuleSet, partner: bool) -> tuple[str, str]:
+    """The details of a spring and an anti-spring under the rules: who counts.
+
+    >>> _spring_texts(STANDARD, False)[0]
+    'spring: the landlord won and neither farmer played a card'
+    """
+    if rules.spring_per_farmer:
+        spring = "spring: the landlord won and a farmer played no card"
+    elif rules.table.seats == 3:
+        spring = "spring: the landlord won and neither farmer played a card"
+    else:
+        spring = "spring: the landlord's side won and no farmer played a card"
+    who = "the landlords" if partner else "the landlord"
+    return spring, f"anti-spring: the farmers won and {who} made only the opening lead"
 
 
 def score(
@@ -275,7 +297,13 @@ def score(
         raise ScoreError(problems)
     side = Side(winner)
     factors = _factors(
-        bid=bid, winner=side, bombs=bombs, rockets=rockets, spring=spring, doublings=doublings
+        bid=bid,
+        winner=side,
+        bombs=bombs,
+        rockets=rockets,
+        spring=spring,
+        doublings=doublings,
+        springs=_spring_texts(rules, partner),
     )
     multiplier = 2 ** (len(factors) - 1)
     cap = rules.multiplier_cap
