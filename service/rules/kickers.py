@@ -61,13 +61,14 @@ def pair_caps(rules: KickerRules, start: int, length: int) -> list[int]:
     return caps
 
 
-def rocket_split(rules: KickerRules) -> bool:
-    """Whether a combination may not carry both jokers as single kickers (rule 4).
+def jokers_split(black: object, red: object, allowed: bool) -> bool:
+    """Whether kickers hold a black and a red joker where the rules keep them apart (rule 4:
+    ``rocket`` lets both be single kickers, ``joker_pair_kickers`` both pair kickers).
 
-    >>> rocket_split(KickerRules()), rocket_split(KickerRules(rocket=True))
+    >>> jokers_split(1, 1, KickerRules().rocket), jokers_split(1, 0, False)
     (True, False)
     """
-    return not rules.rocket
+    return bool(black and red) and not allowed
 
 
 def has_kicker_gap(kick: Sequence[int], rules: KickerRules) -> bool:
@@ -87,7 +88,7 @@ def singles_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
     >>> singles_ok((0,) * 13 + (1, 1), [1] * 15, KickerRules())
     False
     """
-    if kick[BLACK] and kick[RED] and rocket_split(rules):
+    if jokers_split(kick[BLACK], kick[RED], rules.rocket):
         return False
     if not all(k <= c for k, c in zip(kick, caps, strict=True)):
         return False
@@ -106,7 +107,7 @@ def pairs_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
     >>> pairs_ok((0,) * 13 + (2, 2), [1] * 15, KickerRules(joker_pairs=True))
     False
     """
-    if kick[BLACK] and kick[RED] and not rules.joker_pair_kickers:
+    if jokers_split(kick[BLACK], kick[RED], rules.joker_pair_kickers):
         return False
     return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
 
@@ -178,15 +179,14 @@ def pair_kicker_sets(
     ranks = [r for r, n in enumerate(hand) if n > 1 and caps[r]]
     held = [min(hand[r] // 2, caps[r]) for r in ranks]
     found = choose_ranks(ranks, held, form.kickers * length)
-    if rules.joker_pair_kickers:
-        return found
-    return [kick for kick in found if not (kick and kick[-1] == RED and BLACK in kick)]
+    allowed = rules.joker_pair_kickers
+    return [kick for kick in found if not jokers_split(BLACK in kick, RED in kick, allowed)]
 
 
 def _whole_set_ok(kickers: tuple[int, ...], rules: KickerRules) -> bool:
     """Whether a set of single kickers (ascending ranks) is allowed as a whole: not the two
     jokers where they split, no count ``has_kicker_gap`` forbids (caps judged the ranks)."""
-    if kickers and kickers[-1] == RED and BLACK in kickers and rocket_split(rules):
+    if jokers_split(BLACK in kickers, RED in kickers, rules.rocket):
         return False
     return not has_kicker_gap([kickers.count(r) for r in set(kickers)], rules)
 
@@ -200,7 +200,7 @@ def kicker_screen(rules: KickerRules, hand: Counts) -> Callable[[tuple[int, ...]
     >>> kicker_screen(KickerRules(), (1,) * 15)((3, 13, 14))
     False
     """
-    rocket = hand[BLACK] and hand[RED] and rocket_split(rules)
+    rocket = jokers_split(hand[BLACK], hand[RED], rules.rocket)
     if not (rocket or (rules.bomb and rules.rank_max < 3)):
         return None
     return partial(_whole_set_ok, rules=rules)

@@ -148,19 +148,11 @@ class RuleSet:
             problems.append(
                 "joker_pairs needs game four_player or six_player (two jokers of a colour)"
             )
-        if self.spring_per_farmer and self.game is not Game.THREE_PLAYER:
-            problems.append("spring_per_farmer needs game three_player (the short rules)")
-        if self.four_five_bombs_one_class and self.game is not Game.FOUR_PLAYER:
-            problems.append("four_five_bombs_one_class needs game four_player (bombs of 5)")
-        if not GAMES[self.game].table.multipliers:
-            problems += [
-                f"{name} must be false in {self.game} (no spring)"
-                for name in ("spring_per_farmer", "no_anti_spring")
-                if getattr(self, name) is True
-            ]
+        if self.no_anti_spring and not GAMES[self.game].table.multipliers:
+            problems.append(f"no_anti_spring must be false in {self.game} (no spring)")
         problems += [
             f"{name} needs game {game}"
-            for name, game in _HAND_FLOW_GAMES.items()
+            for name, game in (_HAND_FLOW_GAMES | _ONE_GAME_OPTIONS).items()
             if getattr(self, name) is True and self.game is not game
         ]
         if self.game is Game.BIG_THREE:
@@ -253,6 +245,11 @@ _HAND_FLOW_GAMES = {
     "two_pass_tricks": Game.FOUR_PLAYER,
     "free_first_bidder": Game.BIG_THREE,
     "face_up_bids_first": Game.THREE_PLAYER,
+}
+#: The other options of one game: the four-player bombs' class, the short rules' spring.
+_ONE_GAME_OPTIONS = {
+    "four_five_bombs_one_class": Game.FOUR_PLAYER,
+    "spring_per_farmer": Game.THREE_PLAYER,
 }
 
 

@@ -53,7 +53,18 @@ class Universe(dict[str, tuple[Combination, ...]]):
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
         counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
-        return self.get(format_counts(counts), ())
+        key = format_counts(counts)
+        found = self.get(key)
+        return self.unlisted(key, counts) if found is None else found
+
+    def unlisted(self, key: str, counts: tuple[int, ...]) -> tuple[Combination, ...]:
+        """The readings of a card set the table does not hold: none, as it holds every one.
+
+        >>> from service.rules import STANDARD
+        >>> Universe(STANDARD.model, {}).unlisted("3345", (2, 1, 1) + (0,) * 12)
+        ()
+        """
+        return ()
 
 
 ON_DEMAND_LIMIT = 50_000
@@ -67,15 +78,17 @@ class OnDemand(Universe):
 
     __slots__ = ()
 
-    def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
-        table = self.model.table
-        counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
-        key = format_counts(counts)
-        found = self.get(key)
-        if found is None:
-            if len(self) >= ON_DEMAND_LIMIT:
-                self.clear()
-            found = self[key] = readings(counts, self.model)
+    def unlisted(self, key: str, counts: tuple[int, ...]) -> tuple[Combination, ...]:
+        """The card set read now by the reference classifier, and kept.
+
+        >>> from service.rules import get_ruleset
+        >>> found = OnDemand(get_ruleset("six_player").model, {})
+        >>> found.unlisted("BBBRRR", (0,) * 13 + (3, 3))[0].kind.value, len(found)
+        ('nuke', 1)
+        """
+        if len(self) >= ON_DEMAND_LIMIT:
+            self.clear()
+        found = self[key] = readings(counts, self.model)
         return found
 
 
