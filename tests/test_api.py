@@ -216,6 +216,8 @@ def test_rulesets(client: FlaskClient) -> None:
         "four_player",
         "big_three",
         "six_player",
+        "huanle",
+        "botzone",
     ]
     one = client.get("/v1/rulesets/openspiel").json
     assert one["options"]["four_with_two"] is False

@@ -84,6 +84,8 @@ def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
         "four_player",
         "big_three",
         "six_player",
+        "huanle",
+        "botzone",
     ]
 
 

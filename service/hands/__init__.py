@@ -44,9 +44,11 @@ Decisions where RULES.md is silent:
 
 from .answers import batch_answer, ledger_answer, validate_answer
 from .records import (
+    MAX_AUCTION,
     MAX_BIDS,
     MAX_EVENTS,
     Bid,
+    Call,
     Event,
     Part,
     Record,
@@ -57,9 +59,11 @@ from .records import (
 from .replay import HandError, Outcome, validate
 
 __all__ = [
+    "MAX_AUCTION",
     "MAX_BIDS",
     "MAX_EVENTS",
     "Bid",
+    "Call",
     "Event",
     "HandError",
     "Outcome",

@@ -68,6 +68,10 @@ _UNTIL = BiddingMode.UNTIL_TWO_PASSES
 MAX_BIDS = 1 + max(longest_auction(r.derive(bidding=_UNTIL)) for r in (STANDARD, FOUR_PLAYER))
 """Bids in a record: the longest auction of any game (10, four players), and one more, so that
 a bid after the longest auction is judged (``bidding_over``)."""
+MAX_AUCTION = 11
+"""Calls in a record (section 13): the longest online auction is a show from each seat, a
+call, a rob from each other seat and the rob back, and a doubling from each seat (10), and one
+more, so that a call after it is judged."""
 MAX_EVENTS = 1 + max(longest_hand(r) for r in (STANDARD, FOUR_PLAYER, BIG_THREE, SIX_PLAYER))
 """Plays and passes in a record: the longest hand of any game (937, six players), and one
 more, so that an event after the longest hand is judged (``hand_over``)."""
@@ -94,9 +98,9 @@ def record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
     found: dict[str, Any] = {
         name: [{"code": code, "message": text}] for name, code, text in _game_fields(record, rules)
     }
-    until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
     limits = [("events", len(record.events), longest_hand(rules) + 1)]
-    if rules.table.bidding:
+    if rules.table.bidding and rules.bidding is not BiddingMode.CALL_ROB:
+        until = rules.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
         limits.insert(0, ("bids", len(record.bids), longest_auction(until) + 1))
     for name, count, most in limits:
         if count > most:
@@ -147,6 +151,8 @@ class Part(StrEnum):
     suits say."""
     BIDS = "bids"
     """A bid of the auction (``index`` is its position in ``bids``)."""
+    AUCTION = "auction"
+    """A call of the online table: call, rob, show, doubling (``index`` in ``auction``)."""
     ANNOUNCEMENT = "announcement"
     """The six-player landlord's announcement and the partner it makes (``index`` is null)."""
     EVENTS = "events"
@@ -166,6 +172,24 @@ class Bid:
 
     def __str__(self) -> str:
         return f"seat {self.seat} bids {self.bid or 'pass'}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Call:
+    """A call of the online table (section 13): call, decline, rob, no_rob, show (with its
+    stage), double, super_double, no_double.
+
+    >>> str(Call(seat=1, action="show", stage="before_deal"))
+    'seat 1 says show (before_deal)'
+    """
+
+    seat: int
+    action: str
+    stage: str | None = None
+
+    def __str__(self) -> str:
+        stage = f" ({self.stage})" if self.stage else ""
+        return f"seat {self.seat} says {self.action}{stage}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -219,6 +243,8 @@ class Record:
     kitty: tuple[Card, ...]
     first_bidder: int | None = None
     bids: tuple[Bid, ...] = ()
+    auction: tuple[Call, ...] = ()
+    """The online table's calls, in order (``bidding=call_rob``: they replace the bids)."""
     events: tuple[Event, ...] = ()
     doublings: int = 0
     landlord: int | None = None
@@ -238,6 +264,7 @@ class Record:
         kitty: str,
         first_bidder: int | None = None,
         bids: Sequence[tuple[int, int]] = (),
+        auction: Sequence[tuple[int, str] | tuple[int, str, str]] = (),
         events: Sequence[tuple[int, str | None]] = (),
         doublings: int = 0,
         landlord: int | None = None,
@@ -245,8 +272,8 @@ class Record:
         announcement: str | None = None,
         partner: int | None = None,
     ) -> Record:
-        """A record from card text: bids as (seat, bid), events as (seat, cards or None), the
-        face-up card as (card, seat).
+        """A record from card text: bids as (seat, bid), calls as (seat, action) or (seat,
+        "show", stage), events as (seat, cards or None), the face-up card as (card, seat).
 
         >>> Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0).kitty
         ()
@@ -258,6 +285,9 @@ class Record:
             kitty=tuple(parse_cards(kitty)),
             first_bidder=first_bidder,
             bids=tuple(Bid(seat=s, bid=b) for s, b in bids),
+            auction=tuple(
+                Call(seat=c[0], action=c[1], stage=c[2] if len(c) > 2 else None) for c in auction
+            ),
             events=tuple(Event.of(s, c) for s, c in events),
             doublings=doublings,
             landlord=landlord,
@@ -278,9 +308,11 @@ class Record:
 
 
 __all__ = [
+    "MAX_AUCTION",
     "MAX_BIDS",
     "MAX_EVENTS",
     "Bid",
+    "Call",
     "Event",
     "Part",
     "Record",

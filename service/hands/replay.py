@@ -20,6 +20,7 @@ from service.rules.events import GameError, Phase, Violation
 from service.rules.game import Hand
 from service.rules.scoring import Score
 
+from .botzone import botzone_name
 from .records import Event, Part, Record
 from .suits import Suits
 
@@ -34,6 +35,8 @@ class HandError:
     code: Violation
     message: str
     reason: Reason | None = None
+    botzone: str | None = None
+    """The Botzone FTL2 judge's name for the violation (``service.hands.botzone``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The wire form: part, index, seat, code, reason (why a play does not beat), message.
@@ -49,6 +52,7 @@ class HandError:
             "code": self.code.value,
             "reason": self.reason.value if self.reason else None,
             "message": self.message,
+            "botzone": self.botzone,
         }
 
 
@@ -135,6 +139,8 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
             "spring": False,
             "anti_spring": False,
             "to_act": None,
+            "actions": [],
+            "auction": None,
             "last_play": None,
             "last_player": None,
             "passing_allowed": False,
@@ -152,9 +158,46 @@ def _state(hand: Hand | None, dealt: tuple[Counts, ...]) -> dict[str, Any]:
         "spring": hand.spring,
         "anti_spring": hand.anti_spring,
         "to_act": hand.to_act,
+        "actions": actions(hand),
+        "auction": _auction(hand),
         "last_play": to_beat.as_dict() if to_beat else None,
         "last_player": hand.last_player if to_beat else None,
         "passing_allowed": hand.passing_allowed,
+    }
+
+
+def actions(hand: Hand) -> list[str]:
+    """What the seat to act may do now: ``bid_1`` .. ``bid_3`` and ``pass`` in an auction of
+    bids; the online table's calls (``call``, ``rob``, ``double``, ...); ``announce``;
+    ``play``, and ``pass`` when passing is allowed. Shows are never a turn: not listed.
+
+    >>> actions(Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1))
+    ['pass', 'bid_1', 'bid_2', 'bid_3']
+    """
+    if hand.to_act is None:
+        return []
+    if hand.phase is Phase.PLAY:
+        return ["play", "pass"] if hand.passing_allowed else ["play"]
+    if hand.phase is Phase.ANNOUNCING:
+        return ["announce"]
+    found = [
+        a.call if a.call else f"bid_{a.bid}" if a.bid else "pass" for a in hand.legal_actions()
+    ]
+    return list(dict.fromkeys(str(a) for a in found))
+
+
+def _auction(hand: Hand) -> dict[str, Any] | None:
+    """The online table's auction as far as it went (section 13); None without one."""
+    auction = hand.auction
+    if auction is None:
+        return None
+    return {
+        "caller": auction.caller,
+        "declined": list(auction.declined),
+        "robbed": list(auction.robbed),
+        "shows": [{"seat": seat, "stage": stage.value} for seat, stage in auction.shows],
+        "show_factor": auction.show_factor,
+        "doublings": list(auction.seat_doublings()),
     }
 
 
@@ -205,7 +248,15 @@ def _apply(hand: Hand, event: Event, suits: Suits) -> None:
     suits.take(hand, event.seat, event.cards)
 
 
-def _error(part: Part, index: int | None, what: object, seat: int, error: GameError) -> HandError:
+def _error(
+    part: Part,
+    index: int | None,
+    what: object,
+    seat: int,
+    error: GameError,
+    *,
+    name: str | None = None,
+) -> HandError:
     return HandError(
         part=part,
         index=index,
@@ -213,6 +264,7 @@ def _error(part: Part, index: int | None, what: object, seat: int, error: GameEr
         code=error.code,
         message=f"{what}: {error.message}",
         reason=error.reason,
+        botzone=name,
     )
 
 
@@ -221,7 +273,12 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
         try:
             hand.bid(bid.seat, bid.bid)
         except GameError as error:
-            return _error(Part.BIDS, index, bid, bid.seat, error)
+            return _error(Part.BIDS, index, bid, bid.seat, error, name=botzone_name(error))
+    for index, call in enumerate(record.auction):
+        try:
+            hand.call(call.seat, call.action, call.stage)
+        except GameError as error:
+            return _error(Part.AUCTION, index, call, call.seat, error)
     if hand.phase is Phase.ANNOUNCING:
         found = _announce(hand, record)
         if found is not None:
@@ -231,7 +288,8 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
         try:
             _apply(hand, event, suits)
         except GameError as error:
-            return _error(Part.EVENTS, index, event, event.seat, error)
+            name = botzone_name(error, hand, event)
+            return _error(Part.EVENTS, index, event, event.seat, error, name=name)
     return None
 
 

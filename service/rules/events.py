@@ -23,6 +23,8 @@ class Phase(StrEnum):
     ANNOUNCING = "announcing"
     """Six-player game: the landlord has taken the kitty and announces its highest identical
     pair, or nothing (section 12)."""
+    DOUBLING = "doubling"
+    """The online table: each seat doubles or not after the kitty (section 13)."""
     PLAY = "play"
     """Tricks are being played (section 5)."""
     ENDED = "ended"
@@ -94,6 +96,42 @@ class Violation(StrEnum):
     """The cards form no combination (or not the declared one) under the rule set."""
     DOES_NOT_BEAT = "does_not_beat"
     """The play does not beat the last play of the trick; ``reason`` says why."""
+    NO_CALL_ROB = "no_call_rob"
+    """A call, decline, rob or no-rob under a rule set that bids 1..3 (section 13 needs
+    ``bidding=call_rob``)."""
+    NO_BIDS = "no_bids"
+    """A bid under a rule set that calls and robs (``bidding=call_rob``)."""
+    ALREADY_CALLED = "already_called"
+    """A call or decline after a seat called: the others rob or not."""
+    ROB_BEFORE_CALL = "rob_before_call"
+    """A rob or no-rob before any seat called."""
+    ROB_AFTER_DECLINE = "rob_after_decline"
+    """A rob or no-rob by a seat that declined to call."""
+    ROB_TWICE = "rob_twice"
+    """A second rob or no-rob by a seat (the caller's one rob back aside)."""
+    NO_SHOW = "no_show"
+    """A show under a rule set without ``show_cards``, or without its stage."""
+    SHOW_TWICE = "show_twice"
+    """A seat shows its hand a second time."""
+    SHOW_OUT_OF_ORDER = "show_out_of_order"
+    """A show of an earlier stage after a show of a later one."""
+    SHOW_TOO_LATE = "show_too_late"
+    """A show of the deal's stages after the first call or decline, or any show after the
+    first play."""
+    SHOW_TOO_EARLY = "show_too_early"
+    """A show ``after_kitty`` before the landlord is known."""
+    SHOW_NOT_LANDLORD = "show_not_landlord"
+    """A show ``after_kitty`` by a farmer: only the landlord shows then."""
+    NO_DOUBLING = "no_doubling"
+    """A doubling under a rule set without it (``doubling=none``)."""
+    NO_SUPER_DOUBLE = "no_super_double"
+    """A super double under ``doubling=double``."""
+    DOUBLE_TWICE = "double_twice"
+    """A seat doubles (or declines to) a second time."""
+    DOUBLING_OVER = "doubling_over"
+    """A doubling after the doubling round or after the first play."""
+    STILL_DOUBLING = "still_doubling"
+    """A play or pass before every seat has doubled or not."""
     NO_SCORE = "no_score"
     """A score was asked of a hand that has not ended with a winner."""
 
@@ -139,6 +177,8 @@ class ActionKind(StrEnum):
     """A pass during the play."""
     ANNOUNCE = "announce"
     """Six-player game: the landlord announces a card it holds twice (None: nothing)."""
+    CALL = "call"
+    """The online table (section 13): a call, rob, show or doubling (``Action.call``)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -160,8 +200,15 @@ class Action:
     combination: Combination | None = None
     card: Card | None = None
     partner: int | None = None
+    call: str | None = None
+    """The online table's call (``service.rules.online.Call``'s wire name)."""
+    stage: str | None = None
+    """A show's stage (``service.rules.online.Stage``'s wire name)."""
 
     def __str__(self) -> str:
+        if self.kind is ActionKind.CALL:
+            stage = f" ({self.stage})" if self.stage else ""
+            return f"seat {self.seat} says {self.call}{stage}"
         if self.kind is ActionKind.BID:
             return f"seat {self.seat} bids {self.bid or 'pass'}"
         if self.kind is ActionKind.ANNOUNCE:

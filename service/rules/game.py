@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .calls import OnlineHand
 from .cards import (
     Card,
     CardError,
@@ -63,7 +64,7 @@ from .moves import LegalMoves, check_play, legal_moves
 from .partner import announcements, verify_announcement
 from .ruleset import SIX_PLAYER, STANDARD, BiddingMode, RuleSet  # noqa: F401 - examples
 from .scoring import Side
-from .state import _DEMO, _SIX, HandState  # noqa: F401 - _DEMO, _SIX: the examples' deals
+from .state import _DEMO, _SIX  # noqa: F401 - _DEMO, _SIX: the examples' deals
 
 Cards = Counts | str | Sequence[str]
 KindArg = Kind | str | None
@@ -107,7 +108,7 @@ def _declared(kind: KindArg, rank: RankArg) -> tuple[Kind | None, str | None]:
     return (None if kind is None else Kind(kind)), char
 
 
-class Hand(HandState):
+class Hand(OnlineHand):
     """One hand: the deal, the auction, the tricks and the end (create with ``Hand.start``);
     what can be read of it at any moment comes from ``HandState`` (``service.rules.state``)."""
 
@@ -179,6 +180,8 @@ class Hand(HandState):
             return Violation.NOT_ANNOUNCING, "no announcement is due"
         if self._phase is Phase.ANNOUNCING:
             return Violation.STILL_ANNOUNCING, f"seat {self._landlord} announces first"
+        if self._phase is Phase.DOUBLING:
+            return Violation.STILL_DOUBLING, "the seats double or not first"
         return Violation.STILL_BIDDING, "the auction is on"
 
     def _advance(self) -> None:
@@ -195,6 +198,9 @@ class Hand(HandState):
         ...
         service.rules.events.GameError: a bid is 1, 2, 3 or 0 (pass), not 4
         """
+        if self._online is not None and self._phase not in (Phase.ENDED, Phase.REDEAL):
+            text = f"{self.rules.name} calls and robs: no bids of 1..3"
+            raise GameError(Violation.NO_BIDS, text, seat=seat)
         self._verify_turn(seat, Phase.BIDDING)
         bid = 0 if bid is None else bid
         top = self.rules.table.max_bid
@@ -254,9 +260,6 @@ class Hand(HandState):
         leader = self.first_bidder if self.rules.table.first_bidder_leads else seat
         self._leader = self._to_act = leader
         self._phase, self._passes = Phase.PLAY, 0
-
-    def _take_kitty(self, seat: int) -> None:
-        self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
 
     # --- The six-player announcement (section 12) ---------------------------------------------
 
@@ -370,6 +373,8 @@ class Hand(HandState):
         (2, '3334')
         """
         combo = self.verify_play(seat, cards, kind=kind, rank=rank)
+        if self._online is not None:
+            self._online.played = True
         self._history.append(Action(kind=ActionKind.PLAY, seat=seat, combination=combo))
         self._hands[seat] = subtract(self._hands[seat], combo.counts)
         self._plays[seat] += 1
@@ -387,7 +392,7 @@ class Hand(HandState):
         >>> hand.bid(1, 1)
         >>> hand.verify_pass(2)
         """
-        if self._phase is Phase.BIDDING:
+        if self._phase is Phase.BIDDING and self._online is None:
             self.verify_bid(seat, 0)
             return
         self._verify_turn(seat, Phase.PLAY)
@@ -413,7 +418,7 @@ class Hand(HandState):
         >>> hand.to_act, hand.trick_leader, hand.last_play
         (1, 1, None)
         """
-        if self._phase is Phase.BIDDING:
+        if self._phase is Phase.BIDDING and self._online is None:
             self.bid(seat, 0)
             return
         self.verify_pass(seat)
@@ -447,6 +452,8 @@ class Hand(HandState):
         seat = self._to_act
         if seat is None:
             return ()
+        if self._online is not None and self._phase is not Phase.PLAY:
+            return self._calls()
         if self._phase is Phase.ANNOUNCING:
             return tuple(
                 Action(kind=ActionKind.ANNOUNCE, seat=seat, card=card, partner=partner)
@@ -473,6 +480,8 @@ class Hand(HandState):
         """
         if action.kind is ActionKind.BID:
             self.bid(action.seat, action.bid)
+        elif action.kind is ActionKind.CALL and action.call is not None:
+            self.call(action.seat, action.call, action.stage)
         elif action.kind is ActionKind.ANNOUNCE:
             self.announce(action.seat, action.card, partner=action.partner)
         elif action.kind is ActionKind.PASS:

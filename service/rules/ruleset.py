@@ -30,6 +30,29 @@ class BiddingMode(StrEnum):
     """Each player, from the first bidder, speaks once."""
     UNTIL_TWO_PASSES = "until_two_passes"
     """Bidding goes round until the last bid is followed by two passes."""
+    CALL_ROB = "call_rob"
+    """The online table (section 13): each seat calls or declines until one calls; the others
+    may rob once each, and the caller rob back; every rob doubles."""
+
+
+class AllPass(StrEnum):
+    """What happens when nobody bids (sections 6 and 13)."""
+
+    REDEAL = "redeal"
+    """The hand is thrown in and dealt again, with no score."""
+    FIRST_BIDDER = "first_bidder"
+    """The first bidder is landlord at stake 1 (the Botzone judge: seat 0, which bids first)."""
+
+
+class Doubling(StrEnum):
+    """Whether each seat may double after the kitty (section 13, 加倍)."""
+
+    NONE = "none"
+    """No seat doubles."""
+    DOUBLE = "double"
+    """Each seat doubles (x2) or not, once."""
+    SUPER = "super"
+    """Each seat doubles (x2), super doubles (x4) or not, once."""
 
 
 #: The options of the three-player game's kickers and four-with kinds; other games have none.
@@ -97,6 +120,14 @@ class RuleSet:
     face_up_bids_first: bool = False
     """Three-player game: the seat that drew the face-up card bids first ("How to Play"); a
     record may name that card and seat (``face_up``), and ``first_bidder`` must be the seat."""
+    all_pass: AllPass = AllPass.REDEAL
+    """When every seat passes the bidding: a redeal, or the first bidder is landlord at 1."""
+    show_cards: bool = False
+    """Seats may show their hands (明牌, section 13); needs ``bidding=call_rob``."""
+    doubling: Doubling = Doubling.NONE
+    """Each seat's doubling after the kitty (section 13); needs ``bidding=call_rob``."""
+    base_stake: int = 1
+    """The room's base stake: every score is multiplied by it (section 13)."""
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
@@ -125,8 +156,11 @@ class RuleSet:
         cap = self.multiplier_cap
         if cap is not None and (not _is_int(cap) or not 1 <= cap <= 1 << 20):
             problems.append("multiplier_cap must be an integer from 1 to 1048576, or null")
-        if not isinstance(self.bidding, BiddingMode):
-            problems.append(f"bidding must be one of {', '.join(BiddingMode)}")
+        if not _is_int(self.base_stake) or not 1 <= self.base_stake <= 1 << 20:
+            problems.append("base_stake must be an integer from 1 to 1048576")
+        for name, enum in _ENUM_OPTIONS.items():
+            if not isinstance(getattr(self, name), enum):
+                problems.append(f"{name} must be one of {', '.join(enum)}")
         if not isinstance(self.game, Game):
             problems.append(f"game must be one of {', '.join(Game)}")
             return problems
@@ -160,6 +194,22 @@ class RuleSet:
                 problems.append("same_rank_pairs must be false in big_three (no kickers)")
             if cap is not None:
                 problems.append("multiplier_cap must be null in big_three (no multipliers)")
+        return problems + self._table_problems()
+
+    def _table_problems(self) -> list[str]:
+        """The online table's options (section 13): they go with calling and robbing."""
+        problems: list[str] = []
+        online = self.bidding is BiddingMode.CALL_ROB
+        if online and self.game is not Game.THREE_PLAYER:
+            problems.append(f"bidding call_rob needs game three_player, not {self.game}")
+        if online and self.all_pass is not AllPass.REDEAL:
+            problems.append("all_pass must be redeal with bidding call_rob (section 13)")
+        if self.show_cards and not online:
+            problems.append("show_cards needs bidding call_rob")
+        if self.doubling is not Doubling.NONE and not online:
+            problems.append("doubling needs bidding call_rob")
+        if self.all_pass is not AllPass.REDEAL and not GAMES[self.game].table.bidding:
+            problems.append(f"all_pass must be redeal in {self.game} (no bidding)")
         return problems
 
     @property
@@ -204,8 +254,9 @@ class RuleSet:
             for k, v in changes.items()
             if getattr(self, k) != v or type(v) is not type(getattr(self, k))
         }
-        if "bidding" in changed and isinstance(changed["bidding"], str):
-            changed["bidding"] = _bidding(changed["bidding"])
+        for name, enum in _ENUM_OPTIONS.items():
+            if name in changed and isinstance(changed[name], str):
+                changed[name] = _member(enum, name, changed[name])
         if "game" in changed and isinstance(changed["game"], str):
             changed["game"] = _game(changed["game"])
         if not changed:
@@ -218,11 +269,19 @@ class RuleSet:
         )
 
 
-def _bidding(value: str) -> BiddingMode:
+def _member(enum: type[StrEnum], name: str, value: str) -> Any:
     try:
-        return BiddingMode(value)
+        return enum(value)
     except ValueError:
-        raise RuleSetError(f"bidding must be one of {', '.join(BiddingMode)}") from None
+        raise RuleSetError(f"{name} must be one of {', '.join(enum)}") from None
+
+
+#: The options whose values are names (wire strings).
+_ENUM_OPTIONS: dict[str, type[StrEnum]] = {
+    "bidding": BiddingMode,
+    "all_pass": AllPass,
+    "doubling": Doubling,
+}
 
 
 _UNSET = object()
@@ -239,6 +298,10 @@ _LATER: dict[str, Any] = {
     "two_pass_tricks": False,
     "free_first_bidder": False,
     "face_up_bids_first": False,
+    "all_pass": AllPass.REDEAL,
+    "show_cards": False,
+    "doubling": Doubling.NONE,
+    "base_stake": 1,
 }
 #: The options of the hand's flow, each with the one game it applies to.
 _HAND_FLOW_GAMES = {
@@ -279,6 +342,10 @@ SCORING_OPTIONS = (
     "multiplier_cap",
     "spring_per_farmer",
     "no_anti_spring",
+    "all_pass",
+    "show_cards",
+    "doubling",
+    "base_stake",
     *_HAND_FLOW_GAMES,
 )
 """The options of the auction, the hand's flow and the score, which change no play."""
@@ -363,8 +430,52 @@ SIX_PLAYER = RuleSet(
     kitty_hidden=True,
 )
 
+HUANLE = RuleSet(
+    name="huanle",
+    description=(
+        "RULES.md section 13, the online table of 欢乐斗地主 and its clones: the standard "
+        "plays; calling and robbing the landlord instead of bids (each rob x2; all decline: "
+        "a redeal, unless a seat showed, which then is landlord); showing cards (x5 before the "
+        "deal, x4 or x3 during it, x2 by the landlord after the kitty; the highest applies); "
+        "each seat doubles once after the kitty (x2; doubling=super adds x4); each farmer "
+        "settles with the landlord on its own doubling and the landlord's. Base stake 1 and "
+        "no multiplier cap unless set (rooms use 32, 64 or 128)."
+    ),
+    bidding=BiddingMode.CALL_ROB,
+    show_cards=True,
+    doubling=Doubling.DOUBLE,
+)
+BOTZONE = RuleSet(
+    name="botzone",
+    description=(
+        "The rules of Botzone's FTL2 judge (lpaladin/tsFightTheLandlord, judge_FTL2.py). It "
+        "departs from standard: both jokers may be kickers (rocket_as_kickers: two different "
+        "ranks among wings); the space shuttle with one single or one pair per four "
+        "(space_shuttle, shuttle_one_kicker); when all three pass, seat 0 (the first bidder) "
+        "is landlord at stake 1, no redeal (all_pass=first_bidder). Bids 1..3, each higher, "
+        "a 3 ends. Violations also carry the judge's error names (INVALID_BID, LESS_COMPARE, "
+        "...). Not reproduced: the judge's code makes seat 0 landlord after three bids "
+        "without a 3 whoever bid highest; here the highest bidder is."
+    ),
+    rocket_as_kickers=True,
+    space_shuttle=True,
+    shuttle_one_kicker=True,
+    all_pass=AllPass.FIRST_BIDDER,
+)
+
 PRESETS: dict[str, RuleSet] = {
-    r.name: r for r in (STANDARD, RLCARD, DOUZERO, OPENSPIEL, FOUR_PLAYER, BIG_THREE, SIX_PLAYER)
+    r.name: r
+    for r in (
+        STANDARD,
+        RLCARD,
+        DOUZERO,
+        OPENSPIEL,
+        FOUR_PLAYER,
+        BIG_THREE,
+        SIX_PLAYER,
+        HUANLE,
+        BOTZONE,
+    )
 }
 
 

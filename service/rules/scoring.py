@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from math import prod
 from typing import Any
 
 from .model import Game
-from .ruleset import STANDARD, RuleSet
+from .ruleset import STANDARD, BiddingMode, Doubling, RuleSet
 
 
 class Side(StrEnum):
@@ -53,8 +54,17 @@ class FactorName(StrEnum):
     """The farmers won and the landlord made only the opening lead (反春): x2."""
     DOUBLING = "doubling"
     """A doubling step a client reported (a declared double): x2."""
+    BASE_STAKE = "base_stake"
+    """The room's base stake (``base_stake``), when not 1: the stake times it (section 13)."""
+    ROB = "rob"
+    """A rob of the landlord (抢地主, section 13): x2."""
+    SHOW = "show"
+    """The highest show of a hand (明牌, section 13): x5, x4, x3 or x2."""
     CAP = "cap"
     """The rule set's multiplier cap applied; the factor is the capped multiplier."""
+    SEAT_DOUBLING = "seat_doubling"
+    """A seat doubled (加倍, section 13): x2 or x4 on its own settlement (the landlord's: on
+    each farmer's); outside the common multiplier (``scope`` names the settlement)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -71,9 +81,24 @@ class Factor:
     name: FactorName
     factor: int
     detail: str
+    scope: str | None = None
+    """A seat doubling's settlements: ``landlord`` (every farmer's) or ``farmer N`` (the Nth
+    farmer's, from 0, in the order of ``Score.farmers``); None: the common multiplier."""
 
     def __str__(self) -> str:
         return f"{self.name} x{self.factor}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The wire form: name, factor, detail (and scope for a seat's doubling).
+
+        >>> Factor(name=FactorName.ROB, factor=2, detail="rob 1 of 1").as_dict()["factor"]
+        2
+        """
+        found: dict[str, Any] = {"name": self.name.value, "factor": self.factor}
+        found["detail"] = self.detail
+        if self.scope is not None:
+            found["scope"] = self.scope
+        return found
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -93,6 +118,9 @@ class Score:
     breakdown: tuple[Factor, ...]
     capped: bool = False
     partner: int | None = None
+    farmer_multipliers: tuple[int, ...] | None = None
+    """With each seat's doubling (section 13): each farmer's multiplier, the common one times
+    its own doubling and the landlord's."""
 
     @property
     def points(self) -> int:
@@ -116,13 +144,12 @@ class Score:
             "landlord": self.landlord,
             "farmers": list(self.farmers),
             "capped": self.capped,
-            "breakdown": [
-                {"name": f.name.value, "factor": f.factor, "detail": f.detail}
-                for f in self.breakdown
-            ],
+            "breakdown": [f.as_dict() for f in self.breakdown],
         }
         if self.partner is not None:
             found["partner"] = self.partner
+        if self.farmer_multipliers is not None:
+            found["farmer_multipliers"] = list(self.farmer_multipliers)
         return found
 
 
@@ -208,18 +235,74 @@ def _problems(
     return problems
 
 
+def _online_problems(
+    robs: object, show: object, seat_doublings: object, bid: object, rules: RuleSet
+) -> list[ScoreProblem]:
+    """The online table's inputs (section 13): robs, the show factor, each seat's doubling."""
+    problems: list[ScoreProblem] = []
+    online = rules.bidding is BiddingMode.CALL_ROB
+    if not _is_int(robs) or not 0 <= robs <= 3:  # type: ignore[operator]
+        text = f"robs must be an integer from 0 to 3, not {robs!r}"
+        problems.append(ScoreProblem("robs", text))
+    elif robs and not online:
+        text = f"{rules.name} bids 1..3: robs must be 0 (robbing needs bidding=call_rob)"
+        problems.append(ScoreProblem("robs", text, "not_in_game"))
+    if show not in (1, 2, 3, 4, 5) or isinstance(show, bool):
+        text = f"show must be 1 (nobody showed), 2, 3, 4 or 5, not {show!r}"
+        problems.append(ScoreProblem("show", text))
+    elif show != 1 and not rules.show_cards:
+        text = f"{rules.name} has no showing (show_cards): show must be 1"
+        problems.append(ScoreProblem("show", text, "not_in_game"))
+    if online and bid != 1:
+        text = f"{rules.name} calls and robs: bid must be 1 (the stake is base_stake)"
+        problems.append(ScoreProblem("bid", text, "not_in_game"))
+    if seat_doublings is None:
+        return problems
+    allowed = {Doubling.NONE: (1,), Doubling.DOUBLE: (1, 2), Doubling.SUPER: (1, 2, 4)}
+    factors = allowed[rules.doubling]
+    seats = rules.table.seats
+    if (
+        not isinstance(seat_doublings, tuple)
+        or len(seat_doublings) != seats
+        or any(not _is_int(d) or d not in factors for d in seat_doublings)
+    ):
+        text = (
+            f"seat_doublings must be {seats} factors (the landlord's, then each farmer's), "
+            f"each one of {', '.join(map(str, factors))} under doubling={rules.doubling}"
+        )
+        code = "not_in_game" if rules.doubling is not Doubling.SUPER else "invalid"
+        problems.append(ScoreProblem("seat_doublings", text, code))
+    return problems
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _factors(
     *,
     bid: int,
     winner: Side,
-    bombs: int,
-    rockets: int,
+    counts: dict[str, int],
     spring: bool,
-    doublings: int,
     springs: tuple[str, str],
+    rules: RuleSet,
 ) -> list[Factor]:
-    factors = [Factor(name=FactorName.BID, factor=bid, detail=f"bid {bid}: base stake {bid}")]
-    for name, count in ((FactorName.BOMB, bombs), (FactorName.ROCKET, rockets)):
+    online = rules.bidding is BiddingMode.CALL_ROB
+    text = "called: base stake 1" if online else f"bid {bid}: base stake {bid}"
+    factors = [Factor(name=FactorName.BID, factor=bid, detail=text)]
+    if rules.base_stake != 1:
+        text = f"the room's base stake {rules.base_stake}"
+        factors.append(Factor(name=FactorName.BASE_STAKE, factor=rules.base_stake, detail=text))
+    factors += [
+        Factor(name=FactorName.ROB, factor=2, detail=f"rob {i} of {counts['robs']}")
+        for i in range(1, counts["robs"] + 1)
+    ]
+    if counts["show"] > 1:
+        text = f"a hand shown: x{counts['show']}, the highest show"
+        factors.append(Factor(name=FactorName.SHOW, factor=counts["show"], detail=text))
+    for name in (FactorName.BOMB, FactorName.ROCKET):
+        count = counts[f"{name}s"]
         factors += [
             Factor(name=name, factor=2, detail=f"{name} {i} of {count} played")
             for i in range(1, count + 1)
@@ -230,10 +313,35 @@ def _factors(
         text = springs[1]
         factors.append(Factor(name=FactorName.ANTI_SPRING, factor=2, detail=text))
     factors += [
-        Factor(name=FactorName.DOUBLING, factor=2, detail=f"doubling {i} of {doublings}")
-        for i in range(1, doublings + 1)
+        Factor(name=FactorName.DOUBLING, factor=2, detail=f"doubling {i} of {counts['doublings']}")
+        for i in range(1, counts["doublings"] + 1)
     ]
     return factors
+
+
+def _seat_factors(seat_doublings: tuple[int, ...]) -> list[Factor]:
+    """The seats' doublings as breakdown lines (section 13): the landlord's, then each farmer's.
+
+    >>> [f.scope for f in _seat_factors((2, 1, 4))]
+    ['landlord', 'farmer 1']
+    """
+    word = {2: "doubled (x2)", 4: "super doubled (x4)"}
+    landlord, *farmers = seat_doublings
+    found = []
+    if landlord > 1:
+        text = f"the landlord {word[landlord]}: on every farmer's settlement"
+        found.append(
+            Factor(name=FactorName.SEAT_DOUBLING, factor=landlord, detail=text, scope="landlord")
+        )
+    for i, factor in enumerate(farmers):
+        if factor > 1:
+            text = f"farmer {i} {word[factor]}: on its own settlement"
+            found.append(
+                Factor(
+                    name=FactorName.SEAT_DOUBLING, factor=factor, detail=text, scope=f"farmer {i}"
+                )
+            )
+    return found
 
 
 def _spring_texts(rules: RuleSet, partner: bool) -> tuple[str, str]:
@@ -261,6 +369,9 @@ def score(
     spring: bool = False,
     doublings: int = 0,
     partner: bool = False,
+    robs: int = 0,
+    show: int = 1,
+    seat_doublings: tuple[int, ...] | None = None,
     rules: RuleSet = STANDARD,
 ) -> Score:
     """Score a hand (RULES.md section 7); ``ScoreError`` lists every invalid input.
@@ -293,42 +404,53 @@ def score(
         "doublings": doublings,
     }
     problems = _problems(winner, spring, partner, counts, rules)
+    problems += _online_problems(robs, show, seat_doublings, bid, rules)
     if problems:
         raise ScoreError(problems)
     side = Side(winner)
     factors = _factors(
         bid=bid,
         winner=side,
-        bombs=bombs,
-        rockets=rockets,
+        counts={
+            "bombs": bombs,
+            "rockets": rockets,
+            "doublings": doublings,
+            "robs": robs,
+            "show": show,
+        },
         spring=spring,
-        doublings=doublings,
         springs=_spring_texts(rules, partner),
+        rules=rules,
     )
-    multiplier = 2 ** (len(factors) - 1)
+    stake = bid * rules.base_stake
+    multiplier = prod(f.factor for f in factors if f.name not in _STAKE_FACTORS)
     cap = rules.multiplier_cap
     capped = cap is not None and multiplier > cap
     if cap is not None and capped:
-        factors.append(
-            Factor(
-                name=FactorName.CAP, factor=cap, detail=f"multiplier {multiplier} capped at {cap}"
-            )
-        )
+        text = f"multiplier {multiplier} capped at {cap}"
+        factors.append(Factor(name=FactorName.CAP, factor=cap, detail=text))
         multiplier = cap
-    points = bid * multiplier
     sign = 1 if side is Side.LANDLORD else -1
     landlords = 2 if partner else 1
     farmers = rules.table.seats - landlords
+    doubled = seat_doublings or (1,) * (farmers + 1)
+    each = tuple(multiplier * doubled[0] * own for own in doubled[1:])
+    total = sum(stake * m for m in each)
     return Score(
         winner=side,
-        stake=bid,
+        stake=stake,
         multiplier=multiplier,
-        landlord=farmers * points * sign // landlords,
-        farmers=(-points * sign,) * farmers,
-        breakdown=tuple(factors),
+        landlord=total * sign // landlords,
+        farmers=tuple(-stake * m * sign for m in each),
+        breakdown=(*factors, *_seat_factors(doubled)),
         capped=capped,
-        partner=farmers * points * sign // landlords if partner else None,
+        partner=total * sign // landlords if partner else None,
+        farmer_multipliers=each if seat_doublings is not None else None,
     )
+
+
+#: The breakdown lines that make the stake; the others make the multiplier.
+_STAKE_FACTORS = (FactorName.BID, FactorName.BASE_STAKE)
 
 
 __all__ = ["LIMITS", "Factor", "FactorName", "Score", "ScoreError", "ScoreProblem", "Side", "score"]

@@ -25,7 +25,8 @@ from .deal import Deal, FaceUp
 from .events import Action, GameError, Phase, Violation
 from .kinds import Kind
 from .model import BOMB_KINDS, TOP_KINDS
-from .ruleset import RuleSet
+from .online import Auction
+from .ruleset import BiddingMode, RuleSet
 from .scoring import Score, Side, score
 
 
@@ -64,6 +65,10 @@ class HandState:
         self._out: int | None = None
         self._partner: int | None = None
         self._announced: Card | None = None
+        self._online: Auction | None = None
+        """The online table's auction (section 13), under ``bidding=call_rob``."""
+        if rules.bidding is BiddingMode.CALL_ROB and first_bidder is not None:
+            self._online = Auction(first=first_bidder, rules=rules, seats=self.seats)
 
     @property
     def phase(self) -> Phase:
@@ -107,6 +112,14 @@ class HandState:
         """The highest bid so far (0: none), the stake once the auction is over (1 in the
         six-player game, which has no auction)."""
         return self._bid_value
+
+    @property
+    def auction(self) -> Auction | None:
+        """The online table's auction (section 13: calls, robs, shows, doublings), if any."""
+        return self._online
+
+    def _take_kitty(self, seat: int) -> None:
+        self._hands[seat] = tuple(h + k for h, k in zip(self._hands[seat], self.kitty, strict=True))
 
     @property
     def hands(self) -> tuple[Counts, ...]:
@@ -262,6 +275,8 @@ class HandState:
         if self._phase is not Phase.ENDED or self.winner is None:
             text = "the hand was thrown in" if self._phase is Phase.REDEAL else "no winner yet"
             raise GameError(Violation.NO_SCORE, f"no score: {text}")
+        online = self._online
+        seats = (self._landlord or 0, *self.farmers) if online else ()
         return score(
             bid=self._bid_value,
             winner=self.winner,
@@ -270,8 +285,26 @@ class HandState:
             spring=(self.spring or self.anti_spring) and self.rules.table.multipliers,
             doublings=doublings,
             partner=self._partner is not None,
+            robs=online.robs if online else 0,
+            show=online.show_factor if online else 1,
+            seat_doublings=tuple(online.seat_doublings()[s] for s in seats) if online else None,
             rules=self.rules,
         )
+
+    @property
+    def farmers(self) -> tuple[int, ...]:
+        """The farmers' seats, from the landlord's left (empty before the landlord is known).
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> hand.farmers
+        (2, 0)
+        """
+        if self._landlord is None:
+            return ()
+        after = ((self._landlord + step) % self.seats for step in range(1, self.seats))
+        return tuple(seat for seat in after if seat != self._partner)
 
     def __repr__(self) -> str:
         hands = ", ".join(repr(format_counts(h)) for h in self._hands)

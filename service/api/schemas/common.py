@@ -10,7 +10,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.answers import Play
-from service.rules import PRESETS, BiddingMode, Counts, Game, Kind, Rank, RuleSet
+from service.rules import PRESETS, AllPass, BiddingMode, Counts, Doubling, Game, Kind, Rank, RuleSet
 
 from ..fields import (
     DECK,
@@ -83,6 +83,29 @@ class RuleSetOptions(Strict):
             "description": "three_player only: the seat that drew the face-up card bids first "
             "(a record's face_up is checked against first_bidder)"
         }
+    )
+    all_pass = fields.Enum(
+        AllPass,
+        by_value=True,
+        metadata={
+            "description": "when every seat passes the bids: redeal, or first_bidder (the first "
+            "bidder is landlord at stake 1, as Botzone's judge)"
+        },
+    )
+    show_cards = StrictBoolean(
+        metadata={"description": "bidding=call_rob: seats may show their hands (明牌, x5..x2)"}
+    )
+    doubling = fields.Enum(
+        Doubling,
+        by_value=True,
+        metadata={
+            "description": "bidding=call_rob: each seat doubles after the kitty: none, double "
+            "(x2), super (x2 or x4)"
+        },
+    )
+    base_stake = StrictInteger(
+        validate=validate.Range(1, 1 << 20),
+        metadata={"description": "the room's base stake: every score times it"},
     )
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from service.hands import record_problems
 from service.rules.events import Phase
+from service.rules.online import Stage
 from service.rules.scoring import Side
 
 from .common import (
@@ -24,6 +25,7 @@ from .records import (
     MAX_HANDS,
     HandErrorSchema,
     HandRecord,
+    auction_field,
     bids_field,
     events_field,
     record_of,
@@ -32,8 +34,9 @@ from .score import ScoreAnswer
 
 
 class HandValidateRequest(HandRecord):
-    bids, events = (
+    bids, auction, events = (
         bids_field(),
+        auction_field(),
         events_field(),
     )  # new fields: the document shares no objects (no anchors)
     rules = ruleset_field()
@@ -58,6 +61,32 @@ class HandValidateBatchRequest(Strict):
         }
         if found:
             raise ma.ValidationError({"items": found})
+
+
+class ShowSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    stage = fields.String(required=True, validate=validate.OneOf([s.value for s in Stage]))
+
+
+class AuctionState(ma.Schema):
+    """The online table's auction as far as a record went (RULES.md 13)."""
+
+    caller = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the seat that called"}
+    )
+    declined = fields.List(fields.Integer(), required=True)
+    robbed = fields.List(
+        fields.Integer(), required=True, metadata={"description": "each rob, in order (x2 each)"}
+    )
+    shows = fields.List(fields.Nested(ShowSchema), required=True)
+    show_factor = fields.Integer(
+        required=True, metadata={"description": "the highest show factor (1: nobody showed)"}
+    )
+    doublings = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "each seat's doubling factor, from seat 0 (1: none)"},
+    )
 
 
 class HandAnswer(ma.Schema):
@@ -86,6 +115,21 @@ class HandAnswer(ma.Schema):
     spring = fields.Boolean(required=True)
     anti_spring = fields.Boolean(required=True)
     to_act = fields.Integer(required=True, allow_none=True)
+    actions = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "what the seat to act may do: pass and bid_1..bid_3 in an auction "
+            "of bids; call, decline, rob, no_rob, double, super_double, no_double at the online "
+            "table (a show is never a turn); announce; play, and pass when allowed"
+        },
+    )
+    auction = fields.Nested(
+        AuctionState,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the online table's auction (null: none in the rule set)"},
+    )
     last_play = fields.Nested(
         CombinationSchema,
         required=True,

@@ -13,7 +13,15 @@ from service.rules.scoring import Side
 
 from ..fields import List
 from .common import Strict, batch_field, nullable_enum, ruleset_field, stamp_field
-from .records import MAX_HANDS, MAX_SEATS, HandErrorSchema, HandRecord, bids_field, events_field
+from .records import (
+    MAX_HANDS,
+    MAX_SEATS,
+    HandErrorSchema,
+    HandRecord,
+    auction_field,
+    bids_field,
+    events_field,
+)
 from .score import ScoreAnswer
 
 PLAYER_PATTERN = "^[A-Za-z0-9._:@+-]{1,64}$"
@@ -36,8 +44,9 @@ def _player_id(player: str) -> None:
 class LedgerHand(HandRecord):
     """A hand of a match: the players of each seat and the hand record."""
 
-    bids, events = (
+    bids, auction, events = (
         bids_field(),
+        auction_field(),
         events_field(),
     )  # new fields: the document shares no objects (no anchors)
 

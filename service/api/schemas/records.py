@@ -9,10 +9,13 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from service.hands import MAX_BIDS, MAX_EVENTS, Bid, Event, Part, Record
+from service.hands import MAX_AUCTION, MAX_BIDS, MAX_EVENTS, Bid, Call, Event, Part, Record
+from service.hands.botzone import BEATING_NAMES, NAMES
 from service.rules import PRESETS, Kind
 from service.rules.deal import FaceUp
 from service.rules.events import Violation
+from service.rules.online import Call as CallName
+from service.rules.online import Stage
 
 from ..fields import Cards, List, OneCard, StrictBoolean, StrictInteger, SuitedCards
 from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
@@ -62,6 +65,37 @@ class BidSchema(Strict):
     @ma.post_load
     def _bid(self, data: dict[str, Any], **kwargs: Any) -> Bid:
         return Bid(**data)
+
+
+class CallSchema(Strict):
+    """A call of the online table (RULES.md 13): the seat, its action, and a show's stage."""
+
+    seat = _seat("the seat that speaks")
+    action = fields.Enum(
+        CallName,
+        by_value=True,
+        required=True,
+        metadata={
+            "description": "call, decline, rob, no_rob (the auction, in turn); show (any "
+            "seat, not a turn; with its stage); double, super_double, no_double (after the "
+            "kitty, the farmers from the landlord's left, then the landlord)"
+        },
+    )
+    stage = fields.Enum(
+        Stage,
+        by_value=True,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "a show's stage: before_deal x5, early_deal x4, late_deal x3, "
+            "after_kitty x2 (the landlord)"
+        },
+    )
+
+    @ma.post_load
+    def _call(self, data: dict[str, Any], **kwargs: Any) -> Call:
+        stage = data["stage"]
+        return Call(seat=data["seat"], action=data["action"].value, stage=stage and stage.value)
 
 
 class PlayEvent(Strict):
@@ -147,6 +181,21 @@ def bids_field() -> List:
     )
 
 
+def auction_field() -> List:
+    """A record's online calls (a new field each time: the document shares no objects)."""
+    return List(
+        fields.Nested(CallSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_AUCTION),
+        metadata={
+            "description": "the online table's calls in order (bidding=call_rob: instead of "
+            "bids), shows and doublings included",
+            "maxItems": MAX_AUCTION,
+            "default": [],
+        },
+    )
+
+
 def events_field() -> List:
     """A record's plays and passes (a new field each time: the document shares no objects)."""
     return List(
@@ -176,6 +225,7 @@ RECORD_FIELDS = (
     "deal",
     "first_bidder",
     "bids",
+    "auction",
     "events",
     "doublings",
     "landlord",
@@ -193,6 +243,7 @@ def record_of(data: dict[str, Any]) -> Record:
         kitty=data["deal"]["kitty"],
         first_bidder=data["first_bidder"],
         bids=tuple(data["bids"]),
+        auction=tuple(data["auction"]),
         events=tuple(data["events"]),
         doublings=data["doublings"],
         landlord=data["landlord"],
@@ -208,6 +259,7 @@ class HandRecord(Strict):
     deal = fields.Nested(DealSchema, required=True)
     first_bidder = _seat("the seat that bids first (games with bidding)", required=False)
     bids = bids_field()
+    auction = auction_field()
     events = events_field()
     doublings = limited("doublings", 0)
     landlord = _seat(
@@ -252,12 +304,24 @@ class HandErrorSchema(ma.Schema):
         required=True, allow_none=True, metadata={"description": "why a play does not beat"}
     )
     message = fields.String(required=True)
+    botzone = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(
+            sorted({*NAMES.values(), *BEATING_NAMES.values(), "MISSING_CARD", "REPEATED_CARD"})
+        ),
+        metadata={
+            "description": "the Botzone FTL2 judge's name of the violation (null: the judge "
+            "has none)"
+        },
+    )
 
 
 __all__ = [
     "MAX_HANDS",
     "MAX_SEATS",
     "BidSchema",
+    "CallSchema",
     "DealSchema",
     "EventChoice",
     "FaceUpSchema",
@@ -265,6 +329,7 @@ __all__ = [
     "HandRecord",
     "PassEvent",
     "PlayEvent",
+    "auction_field",
     "bids_field",
     "events_field",
     "record_of",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from service.rules import BiddingMode
 from service.rules.scoring import WIDEST_LIMITS, FactorName, Side
 
-from ..fields import StrictBoolean, StrictInteger
+from ..fields import List, StrictBoolean, StrictInteger
 from .common import Strict, ruleset_field, stamp_field
 
 
@@ -19,8 +22,34 @@ def limited(name: str, default: int | None = None) -> StrictInteger:
     return StrictInteger(validate=validate.Range(low, high), **extra)
 
 
+_DOUBLING = [validate.Range(1, 4), validate.OneOf((1, 2, 4))]
+
+
+class SeatDoublings(Strict):
+    """Each seat's doubling factor (RULES.md 13): 1 none, 2 double, 4 super double."""
+
+    landlord = StrictInteger(required=True, validate=_DOUBLING)
+    farmers = List(
+        StrictInteger(validate=_DOUBLING),
+        required=True,
+        validate=validate.Length(2, 5),
+        metadata={
+            "description": "each farmer's, from the landlord's left",
+            "minItems": 2,
+            "maxItems": 5,
+        },
+    )
+
+
 class ScoreRequest(Strict):
-    bid = limited("bid")
+    bid = StrictInteger(
+        load_default=None,
+        validate=validate.Range(*WIDEST_LIMITS["bid"]),
+        metadata={
+            "description": "the winning bid, the stake (required in games with bids; 1 under "
+            "bidding=call_rob and in the six-player game, where it may be left out)"
+        },
+    )
     winner = fields.Enum(Side, by_value=True, required=True)
     bombs = limited("bombs", 0)
     rockets = limited("rockets", 0)
@@ -33,13 +62,48 @@ class ScoreRequest(Strict):
         load_default=False,
         metadata={"description": "six_player: the landlord had a partner (two landlords)"},
     )
+    robs = StrictInteger(
+        load_default=0,
+        validate=validate.Range(0, 3),
+        metadata={"description": "bidding=call_rob: the robs of the landlord (x2 each)"},
+    )
+    show = StrictInteger(
+        load_default=1,
+        validate=validate.Range(1, 5),
+        metadata={"description": "show_cards: the highest show factor (1: nobody showed)"},
+    )
+    seat_doublings = fields.Nested(
+        SeatDoublings,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "doubling: each seat's doubling (null: none)"},
+    )
     rules = ruleset_field()
+
+    @ma.post_load
+    def _facts(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        doubled = data["seat_doublings"]
+        if doubled is not None:
+            data["seat_doublings"] = (doubled["landlord"], *doubled["farmers"])
+        if data["bid"] is None:
+            rules = data["rules"]
+            if rules.bidding is not BiddingMode.CALL_ROB and rules.table.max_bid > 1:
+                text = f"a {rules.name} score names the winning bid"
+                raise ma.ValidationError({"bid": [{"code": "required_in_game", "message": text}]})
+            data["bid"] = 1
+        return data
 
 
 class FactorSchema(ma.Schema):
     name = fields.String(required=True, validate=validate.OneOf([f.value for f in FactorName]))
     factor = fields.Integer(required=True)
     detail = fields.String(required=True)
+    scope = fields.String(
+        metadata={
+            "description": "a seat's doubling: whose settlements it multiplies (landlord: every "
+            "farmer's; farmer N: the Nth farmer's from the landlord's left, from 0)"
+        }
+    )
 
 
 class ScoreAnswer(ma.Schema):
@@ -53,7 +117,14 @@ class ScoreAnswer(ma.Schema):
         metadata={"description": "six_player with a partner: the second landlord's points"}
     )
     breakdown = fields.List(fields.Nested(FactorSchema), required=True)
+    farmer_multipliers = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "with seat doublings: each farmer's multiplier (the common one times "
+            "its doubling and the landlord's), from the landlord's left"
+        },
+    )
     ruleset = stamp_field()
 
 
-__all__ = ["FactorSchema", "ScoreAnswer", "ScoreRequest", "limited"]
+__all__ = ["FactorSchema", "ScoreAnswer", "ScoreRequest", "SeatDoublings", "limited"]
