@@ -12,4 +12,4 @@ source scripts/system-deps.sh
 "${UV[@]}" run --locked pytest "$@"
 # The same tests again with the rules core compiled by mypyc, as the Docker image ships it.
 # The doctests of service/ ran above: pytest collects them only from the source tree.
-bash scripts/compiled.sh -m pytest --import-mode=append -o "testpaths=tests README.md" "$@"
+bash scripts/compiled.sh -m pytest --import-mode=append -o "testpaths=tests README.md docs" "$@"
