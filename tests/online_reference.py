@@ -42,9 +42,14 @@ Part B -- the online "huanle" table (``huanle_auction``, ``huanle_settle``)
            robbed, e.g. the caller when nobody robbed)
     double / super_double / no_double:  no_doubling -> no_super_double -> still_bidding ->
            double_twice -> wrong_seat
+  Reconciled with the engine's authors after the first differential run (the spec named no
+  code for it): a call, decline, rob or no_rob once the landlord is known -> bidding_over, checked
+  right after bad_event (this reference had said already_called, rob_after_decline, rob_twice or
+  wrong_seat, depending on the seat).
   On an error the other fields describe the state just before the offending event.
   "complete" is False after a redeal (no play follows).  Shows are never turn actions.
 """
+
 from collections import Counter
 
 # ----------------------------------------------------------------------------- Part A: Botzone
@@ -148,10 +153,21 @@ def _follow_error(last: tuple, cur: tuple) -> str | None:
     return "LESS_COMPARE"
 
 
-def botzone_game(hands: list[list[int]], kitty: list[int], bids: list[int],
-                 plays: list[list[int]]) -> dict:
-    res = {"landlord": None, "stake": None, "error": None, "finished": False, "scores": None,
-           "multiplier": None, "bombs": 0, "rockets": 0, "spring": False, "anti_spring": False}
+def botzone_game(
+    hands: list[list[int]], kitty: list[int], bids: list[int], plays: list[list[int]]
+) -> dict:
+    res = {
+        "landlord": None,
+        "stake": None,
+        "error": None,
+        "finished": False,
+        "scores": None,
+        "multiplier": None,
+        "bombs": 0,
+        "rockets": 0,
+        "spring": False,
+        "anti_spring": False,
+    }
 
     def fail(part, index, seat, name):
         res["error"] = {"part": part, "index": index, "seat": seat, "name": name}
@@ -181,8 +197,8 @@ def botzone_game(hands: list[list[int]], kitty: list[int], bids: list[int],
     held = [len(h) for h in hands]
     held[landlord] += len(kitty)
     played: set[int] = set()
-    last = None          # classification of the last non-pass play
-    passes = 0           # passes since that play
+    last = None  # classification of the last non-pass play
+    passes = 0  # passes since that play
     landlord_plays = 0
     for i, play in enumerate(plays):
         seat = (landlord + i) % 3
@@ -235,15 +251,16 @@ _ACTIONS = {"call", "decline", "rob", "no_rob", "show", "double", "super_double"
 _DOUBLE_FACTOR = {"double": 2, "super_double": 4, "no_double": 1}
 
 
-def huanle_auction(first_bidder: int, events: list, *, doubling: str = "double",
-                   show_cards: bool = True) -> dict:
+def huanle_auction(
+    first_bidder: int, events: list, *, doubling: str = "double", show_cards: bool = True
+) -> dict:
     if doubling not in ("none", "double", "super"):
         raise ValueError(f"doubling must be none, double or super, not {doubling!r}")
-    shows: list[tuple[int, str]] = []   # (seat, stage) in record order
-    spoken: list[int] = []              # seats that called or declined, in order
+    shows: list[tuple[int, str]] = []  # (seat, stage) in record order
+    spoken: list[int] = []  # seats that called or declined, in order
     declined: set[int] = set()
     caller = None
-    rob_queue: list[int] = []           # seats still to say rob / no_rob (caller's rob back excluded)
+    rob_queue: list[int] = []  # seats still to say rob / no_rob (caller's rob back excluded)
     rob_said: set[int] = set()
     rob_back_due = False
     last_robber = None
@@ -282,10 +299,17 @@ def huanle_auction(first_bidder: int, events: list, *, doubling: str = "double",
         dbl_queue = [] if doubling == "none" else [(seat + 1) % 3, (seat + 2) % 3, seat]
 
     def result(error=None):
-        return {"error": error, "landlord": landlord, "redeal": redeal, "robs": robs,
-                "show_factor": max([STAGES[st][1] for _, st in shows], default=1),
-                "doublings": list(factors), "to_act": to_act(), "allowed": allowed(),
-                "complete": landlord is not None and not dbl_queue}
+        return {
+            "error": error,
+            "landlord": landlord,
+            "redeal": redeal,
+            "robs": robs,
+            "show_factor": max([STAGES[st][1] for _, st in shows], default=1),
+            "doublings": list(factors),
+            "to_act": to_act(),
+            "allowed": allowed(),
+            "complete": landlord is not None and not dbl_queue,
+        }
 
     for index, ev in enumerate(events):
         seat, action = ev[0], ev[1]
@@ -296,8 +320,12 @@ def huanle_auction(first_bidder: int, events: list, *, doubling: str = "double",
 
         if redeal:
             return err("hand_over")
-        if (not _is_card(seat) or seat not in (0, 1, 2) or action not in _ACTIONS
-                or (action == "show" and stage not in STAGES)):
+        if (
+            not _is_card(seat)
+            or seat not in (0, 1, 2)
+            or action not in _ACTIONS
+            or (action == "show" and stage not in STAGES)
+        ):
             return err("bad_event")
 
         if action == "show":
@@ -316,6 +344,9 @@ def huanle_auction(first_bidder: int, events: list, *, doubling: str = "double",
                 if seat != landlord:
                     return err("show_not_landlord")
             shows.append((seat, stage))
+
+        elif action in ("call", "decline", "rob", "no_rob") and landlord is not None:
+            return err("bidding_over")  # reconciled with the engine (see the header)
 
         elif action in ("call", "decline"):
             if caller is not None or landlord is not None:
@@ -377,12 +408,23 @@ def huanle_auction(first_bidder: int, events: list, *, doubling: str = "double",
     return result()
 
 
-def huanle_settle(*, base_stake: int, robs: int, show_factor: int, bombs: int, rockets: int,
-                  spring: bool, anti_spring: bool, landlord: int, winner: str,
-                  doublings: list[int], multiplier_cap: int | None) -> dict:
+def huanle_settle(
+    *,
+    base_stake: int,
+    robs: int,
+    show_factor: int,
+    bombs: int,
+    rockets: int,
+    spring: bool,
+    anti_spring: bool,
+    landlord: int,
+    winner: str,
+    doublings: list[int],
+    multiplier_cap: int | None,
+) -> dict:
     if winner not in ("landlord", "farmers"):
         raise ValueError(f"winner must be landlord or farmers, not {winner!r}")
-    common = (2 ** robs) * show_factor * 2 ** (bombs + rockets + int(spring) + int(anti_spring))
+    common = (2**robs) * show_factor * 2 ** (bombs + rockets + int(spring) + int(anti_spring))
     if multiplier_cap is not None:
         common = min(common, multiplier_cap)
     sign = 1 if winner == "landlord" else -1
@@ -402,15 +444,18 @@ if __name__ == "__main__":
     assert C([53, 52]) == ("rocket", [52, 53], [])
     assert C([0, 1]) == ("pair", [0, 1], []) and C([0, 4])[0] == "invalid"
     assert C([0, 4, 8, 12, 16])[0] == "straight"
-    assert C([32, 36, 40, 44, 48])[0] == "invalid"                    # T J Q K A 2 no: 2 inside
+    assert C([32, 36, 40, 44, 48])[0] == "invalid"  # T J Q K A 2 no: 2 inside
     assert C([0, 1, 2, 4]) == ("trio_single", [0, 1, 2], [4])
-    assert C([0, 1, 2, 4, 8])[0] == "invalid"                        # trio + two singles
+    assert C([0, 1, 2, 4, 8])[0] == "invalid"  # trio + two singles
     assert C([0, 1, 2, 3, 52, 53]) == ("four_two_singles", [0, 1, 2, 3], [52, 53])
-    assert C([0, 1, 2, 3, 8, 9])[0] == "invalid"                     # 3333+55
-    assert C(list(range(8)))[0] == "space_shuttle"                   # 33334444: not four_two_pairs
-    assert C([0, 1, 2, 4, 5, 6, 52, 53])[0] == "airplane_singles"   # jokers as two wings
-    assert C([0, 1, 2, 4, 5, 6, 8, 9])[0] == "invalid"               # 333444+55
-    assert C(list(range(0, 3)) + list(range(4, 7)) + list(range(8, 11)) + [12, 13, 14])[0] == "airplane"
+    assert C([0, 1, 2, 3, 8, 9])[0] == "invalid"  # 3333+55
+    assert C(list(range(8)))[0] == "space_shuttle"  # 33334444: not four_two_pairs
+    assert C([0, 1, 2, 4, 5, 6, 52, 53])[0] == "airplane_singles"  # jokers as two wings
+    assert C([0, 1, 2, 4, 5, 6, 8, 9])[0] == "invalid"  # 333444+55
+    assert (
+        C(list(range(0, 3)) + list(range(4, 7)) + list(range(8, 11)) + [12, 13, 14])[0]
+        == "airplane"
+    )
     assert C(list(range(8)) + [8, 12])[0] == "space_shuttle_singles"
     assert _follow_error(C([4]), C([0])) == "LESS_COMPARE"
     assert _follow_error(C([0, 1, 2, 3]), C([52, 53])) is None
@@ -423,8 +468,24 @@ if __name__ == "__main__":
     rest = sorted(set(range(54)) - set(h0) - set(kitty) - {4})
     h1, h2 = [4] + rest[:16], rest[16:]
     P = []
-    plays = [[0], [4], P, [8, 9, 10, 11], P, P, [12, 13, 14, 15], P, P, [52, 53], P, P,
-             [16, 20, 24, 28, 32], P, P, [40, 41, 42, 25]]
+    plays = [
+        [0],
+        [4],
+        P,
+        [8, 9, 10, 11],
+        P,
+        P,
+        [12, 13, 14, 15],
+        P,
+        P,
+        [52, 53],
+        P,
+        P,
+        [16, 20, 24, 28, 32],
+        P,
+        P,
+        [40, 41, 42, 25],
+    ]
     g = botzone_game([h0, h1, h2], kitty, [3], plays)
     assert g["error"] is None and g["finished"] and g["landlord"] == 0 and g["stake"] == 3
     assert (g["bombs"], g["rockets"], g["spring"], g["multiplier"]) == (2, 1, False, 24)
@@ -441,26 +502,58 @@ if __name__ == "__main__":
     assert botzone_game([h0, h1, h2], kitty, [3], [P])["error"]["name"] == "INVALID_PASS"
     e = botzone_game([h0, h1, h2], kitty, [3], [[0], [0]])["error"]
     assert (e["index"], e["seat"], e["name"]) == (1, 1, "MISSING_CARD")
-    assert botzone_game([h0, h1, h2], kitty, [3], [[0], P, P, [0]])["error"]["name"] == "REPEATED_CARD"
+    assert (
+        botzone_game([h0, h1, h2], kitty, [3], [[0], P, P, [0]])["error"]["name"] == "REPEATED_CARD"
+    )
     assert botzone_game([h0, h1, h2], kitty, [3], [[0, 8]])["error"]["name"] == "INVALID_CARDTYPE"
-    assert botzone_game([h0, h1, h2], kitty, [3], [[8, 9, 10, 11], [4]])["error"]["name"] == "LESS_COMPARE"
+    assert (
+        botzone_game([h0, h1, h2], kitty, [3], [[8, 9, 10, 11], [4]])["error"]["name"]
+        == "LESS_COMPARE"
+    )
 
     # huanle: seat 2 shows before the deal (x5) and speaks first although first_bidder is 0;
     # 2 calls, 0 robs, 1 robs, 2 robs back (3 robs, landlord 2); farmer 0 doubles.
-    ev = [(2, "show", "before_deal"), (2, "call", None), (0, "rob", None), (1, "rob", None),
-          (2, "rob", None), (0, "double", None), (1, "no_double", None)]
+    ev = [
+        (2, "show", "before_deal"),
+        (2, "call", None),
+        (0, "rob", None),
+        (1, "rob", None),
+        (2, "rob", None),
+        (0, "double", None),
+        (1, "no_double", None),
+    ]
     a = huanle_auction(0, ev)
     assert a["to_act"] == 2 and a["allowed"] == ["double", "no_double"] and not a["complete"]
     a = huanle_auction(0, ev + [(2, "no_double", None)])
     assert a["error"] is None and a["complete"] and a["to_act"] is None and a["allowed"] == []
     assert (a["landlord"], a["robs"], a["show_factor"], a["doublings"]) == (2, 3, 5, [2, 1, 1])
-    s = huanle_settle(base_stake=1, robs=3, show_factor=5, bombs=1, rockets=0, spring=False,
-                      anti_spring=False, landlord=2, winner="landlord", doublings=[2, 1, 1],
-                      multiplier_cap=None)
+    s = huanle_settle(
+        base_stake=1,
+        robs=3,
+        show_factor=5,
+        bombs=1,
+        rockets=0,
+        spring=False,
+        anti_spring=False,
+        landlord=2,
+        winner="landlord",
+        doublings=[2, 1, 1],
+        multiplier_cap=None,
+    )
     assert s == {"common": 80, "points": [-160, -80, 240]}
-    s = huanle_settle(base_stake=1, robs=3, show_factor=5, bombs=1, rockets=0, spring=False,
-                      anti_spring=False, landlord=2, winner="farmers", doublings=[2, 1, 1],
-                      multiplier_cap=64)
+    s = huanle_settle(
+        base_stake=1,
+        robs=3,
+        show_factor=5,
+        bombs=1,
+        rockets=0,
+        spring=False,
+        anti_spring=False,
+        landlord=2,
+        winner="farmers",
+        doublings=[2, 1, 1],
+        multiplier_cap=64,
+    )
     assert s == {"common": 64, "points": [128, 64, -192]}
     # redeal, then anything is hand_over
     d = [(0, "decline", None), (1, "decline", None), (2, "decline", None)]
@@ -468,33 +561,66 @@ if __name__ == "__main__":
     assert a["redeal"] and a["landlord"] is None and not a["complete"]
     assert huanle_auction(0, d + [(0, "call", None)])["error"] == {"index": 3, "code": "hand_over"}
     # all decline after a show: the first shower is landlord, doubling follows
-    a = huanle_auction(1, [(0, "show", "late_deal")] + [(1, "decline", None), (2, "decline", None),
-                                                        (0, "decline", None)])
+    a = huanle_auction(
+        1,
+        [(0, "show", "late_deal")]
+        + [(1, "decline", None), (2, "decline", None), (0, "decline", None)],
+    )
     assert a["landlord"] == 0 and a["show_factor"] == 3 and a["to_act"] == 1
     # caller with a declined seat before it: only the remaining seat may rob
     a = huanle_auction(0, [(0, "decline", None), (1, "call", None)])
     assert a["to_act"] == 2 and a["allowed"] == ["no_rob", "rob"]
     a = huanle_auction(0, [(0, "decline", None), (1, "call", None), (0, "rob", None)])
     assert a["error"]["code"] == "rob_after_decline"
-    a = huanle_auction(0, [(0, "decline", None), (1, "call", None), (2, "no_rob", None)],
-                       doubling="none")
+    a = huanle_auction(
+        0, [(0, "decline", None), (1, "call", None), (2, "no_rob", None)], doubling="none"
+    )
     assert a["landlord"] == 1 and a["complete"] and a["robs"] == 0
     assert huanle_auction(0, [(0, "rob", None)])["error"]["code"] == "rob_before_call"
     assert huanle_auction(0, [(1, "call", None)])["error"]["code"] == "wrong_seat"
-    assert huanle_auction(0, [(0, "call", None), (1, "call", None)])["error"]["code"] == "already_called"
-    assert huanle_auction(0, [(0, "call", None), (1, "rob", None), (1, "rob", None)])["error"]["code"] == "rob_twice"
-    assert huanle_auction(0, [(0, "call", None), (0, "double", None)])["error"]["code"] == "still_bidding"
-    assert huanle_auction(0, [(0, "show", "late_deal"), (1, "show", "early_deal")])["error"]["code"] == "show_out_of_order"
-    assert huanle_auction(0, [(0, "show", "late_deal"), (0, "show", "after_kitty")])["error"]["code"] == "show_twice"
-    assert huanle_auction(0, [(0, "decline", None), (1, "show", "late_deal")])["error"]["code"] == "show_too_late"
+    assert (
+        huanle_auction(0, [(0, "call", None), (1, "call", None)])["error"]["code"]
+        == "already_called"
+    )
+    assert (
+        huanle_auction(0, [(0, "call", None), (1, "rob", None), (1, "rob", None)])["error"]["code"]
+        == "rob_twice"
+    )
+    assert (
+        huanle_auction(0, [(0, "call", None), (0, "double", None)])["error"]["code"]
+        == "still_bidding"
+    )
+    assert (
+        huanle_auction(0, [(0, "show", "late_deal"), (1, "show", "early_deal")])["error"]["code"]
+        == "show_out_of_order"
+    )
+    assert (
+        huanle_auction(0, [(0, "show", "late_deal"), (0, "show", "after_kitty")])["error"]["code"]
+        == "show_twice"
+    )
+    assert (
+        huanle_auction(0, [(0, "decline", None), (1, "show", "late_deal")])["error"]["code"]
+        == "show_too_late"
+    )
     assert huanle_auction(0, [(0, "show", "after_kitty")])["error"]["code"] == "show_too_early"
     won = [(0, "call", None), (1, "no_rob", None), (2, "no_rob", None)]
-    assert huanle_auction(0, won + [(1, "show", "after_kitty")])["error"]["code"] == "show_not_landlord"
+    assert (
+        huanle_auction(0, won + [(1, "show", "after_kitty")])["error"]["code"]
+        == "show_not_landlord"
+    )
     a = huanle_auction(0, won + [(1, "double", None), (0, "show", "after_kitty")], doubling="super")
     assert a["error"] is None and a["show_factor"] == 2 and a["to_act"] == 2
     assert a["allowed"] == ["double", "no_double", "super_double"]
-    assert huanle_auction(0, won + [(1, "super_double", None)])["error"]["code"] == "no_super_double"
-    assert huanle_auction(0, won + [(1, "double", None)], doubling="none")["error"]["code"] == "no_doubling"
+    assert (
+        huanle_auction(0, won + [(1, "super_double", None)])["error"]["code"] == "no_super_double"
+    )
+    assert (
+        huanle_auction(0, won + [(1, "double", None)], doubling="none")["error"]["code"]
+        == "no_doubling"
+    )
     assert huanle_auction(0, won + [(2, "double", None)])["error"]["code"] == "wrong_seat"
-    assert huanle_auction(0, won + [(1, "double", None), (1, "double", None)])["error"]["code"] == "double_twice"
+    assert (
+        huanle_auction(0, won + [(1, "double", None), (1, "double", None)])["error"]["code"]
+        == "double_twice"
+    )
     print("online_reference self-checks passed")

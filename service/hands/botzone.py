@@ -15,6 +15,7 @@ from service.rules.events import GameError, Violation
 from service.rules.game import Hand
 
 from .records import Event
+from .suits import Suits
 
 #: The judge's name of each violation that it names alike whatever the cards.
 NAMES: dict[Violation, str] = {
@@ -39,11 +40,14 @@ BEATING_NAMES: dict[Reason, str] = {
 
 
 def botzone_name(
-    error: GameError, hand: Hand | None = None, event: Event | None = None
+    error: GameError,
+    hand: Hand | None = None,
+    event: Event | None = None,
+    suits: Suits | None = None,
 ) -> str | None:
     """The judge's name of a violation; a play of cards the seat does not hold is
     ``REPEATED_CARD`` when the seat was dealt them (it played them before), else
-    ``MISSING_CARD``.
+    ``MISSING_CARD``; with suits, as the first suited card at fault says.
 
     >>> from service.hands.replay import _DEMO
     >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
@@ -62,6 +66,9 @@ def botzone_name(
         return NAMES.get(error.code)
     if hand is None or event is None:
         return "MISSING_CARD"
+    fault = suits.fault(hand, event.seat, event.cards or ()) if suits else None
+    if fault is not None:
+        return f"{fault.upper()}_CARD"
     dealt = hand.dealt[event.seat]
     if event.seat == hand.landlord:
         dealt = tuple(d + k for d, k in zip(dealt, hand.kitty, strict=True))

@@ -288,7 +288,7 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
         try:
             _apply(hand, event, suits)
         except GameError as error:
-            name = botzone_name(error, hand, event)
+            name = botzone_name(error, hand, event, suits)
             return _error(Part.EVENTS, index, event, event.seat, error, name=name)
     return None
 

@@ -36,6 +36,37 @@ class Suits:
                 holders = self.left.setdefault(card, {})
                 holders[seat] = holders.get(seat, 0) + 1
         self.dealt = {card: sum(h.values()) for card, h in self.left.items()}
+        self.origin = {card: frozenset(h) for card, h in self.left.items()}
+        """Who was dealt each suited card (None: the kitty)."""
+
+    def fault(self, hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:
+        """Of a play the seat may not make, the first suited card at fault, in the order
+        given: ``missing`` (dealt to another seat) or ``repeated`` (the seat's, played
+        before or named twice); None when no suited card is.
+
+        >>> suits, hand = Suits(Record.of(hands=_DEAL, kitty="BR2", first_bidder=0)), _landlord(0)
+        >>> suits.fault(hand, 1, [Card.parse("3H")]), suits.fault(hand, 0, [Card.parse("3H")] * 2)
+        ('missing', 'repeated')
+        """
+        mine = {seat, None} if seat == hand.landlord else {seat}
+        dealt = hand.dealt[seat]
+        if seat == hand.landlord:
+            dealt = tuple(d + k for d, k in zip(dealt, hand.kitty, strict=True))
+        named: dict[Card, int] = {}
+        ranks = [0] * len(dealt)
+        for card in cards:
+            named[card] = named.get(card, 0) + 1
+            ranks[card.rank] += 1
+            if card.suit is not None and card in self.origin:
+                if not self.origin[card] & mine:
+                    return "missing"
+                if named[card] > self._mine(hand, seat, card):
+                    return "repeated"
+            elif ranks[card.rank] > dealt[card.rank]:  # no suit (a joker): by rank
+                return "missing"
+            elif ranks[card.rank] > hand.hands[seat][card.rank]:
+                return "repeated"
+        return None
 
     def _mine(self, hand: Hand, seat: int, card: Card) -> int:
         holders = self.left[card]

@@ -62,7 +62,7 @@ from .events import (
 from .kinds import Kind
 from .moves import LegalMoves, check_play, legal_moves
 from .partner import announcements, verify_announcement
-from .ruleset import SIX_PLAYER, STANDARD, BiddingMode, RuleSet  # noqa: F401 - examples
+from .ruleset import SIX_PLAYER, STANDARD, AllPass, BiddingMode, RuleSet  # noqa: F401
 from .scoring import Side
 from .state import _DEMO, _SIX  # noqa: F401 - _DEMO, _SIX: the examples' deals
 
@@ -252,6 +252,8 @@ class Hand(OnlineHand):
         return self._passes == (self.seats if self._bidder is None else self.seats - 1)
 
     def _end_auction(self) -> None:
+        if self._bidder is None and self.rules.all_pass is AllPass.FIRST_BIDDER:
+            self._bidder, self._bid_value = self.first_bidder, 1  # Botzone: no redeal
         if self._bidder is None:
             self._phase, self._to_act = Phase.REDEAL, None
             return

@@ -86,9 +86,11 @@ def validate_hand(args: dict[str, Any]) -> Response:
     An illegal record (a deal one deck cannot make, a bid too low, a play out of turn, a play
     that does not beat, an event after the end, a six-player announcement that is not the
     landlord's highest identical pair) is a 200 answer with `valid: false` and an `error`
-    naming the `part` (`deal`, `bids`, `announcement` or `events`), the `index`, the seat, a
-    code and a sentence; the state reached before it is reported all the same. The score is
-    given once the hand has ended.
+    naming the `part` (`deal`, `bids`, `auction`, `announcement` or `events`), the `index`, the
+    seat, a code, a sentence and the Botzone judge's name for it; the state reached before it
+    is reported all the same, with what the seat to act may do. The score is given once the
+    hand has ended. Under `bidding=call_rob` (the `huanle` preset, RULES.md 13) the record's
+    `auction` holds the calls, robs, shows and doublings instead of `bids`.
     """
     return cached_reply("hands-validate", args, lambda: _validate(args))
 

@@ -192,6 +192,16 @@ def auction_field() -> List:
             "bids), shows and doublings included",
             "maxItems": MAX_AUCTION,
             "default": [],
+            "example": [
+                {"seat": 0, "action": "show", "stage": "before_deal"},
+                {"seat": 0, "action": "call"},
+                {"seat": 1, "action": "rob"},
+                {"seat": 2, "action": "no_rob"},
+                {"seat": 0, "action": "rob"},
+                {"seat": 1, "action": "double"},
+                {"seat": 2, "action": "no_double"},
+                {"seat": 0, "action": "no_double"},
+            ],
         },
     )
 

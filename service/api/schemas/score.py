@@ -65,18 +65,27 @@ class ScoreRequest(Strict):
     robs = StrictInteger(
         load_default=0,
         validate=validate.Range(0, 3),
-        metadata={"description": "bidding=call_rob: the robs of the landlord (x2 each)"},
+        metadata={
+            "description": "bidding=call_rob: the robs of the landlord (x2 each)",
+            "example": 2,
+        },
     )
     show = StrictInteger(
         load_default=1,
         validate=validate.Range(1, 5),
-        metadata={"description": "show_cards: the highest show factor (1: nobody showed)"},
+        metadata={
+            "description": "show_cards: the highest show factor (1: nobody showed)",
+            "example": 5,
+        },
     )
     seat_doublings = fields.Nested(
         SeatDoublings,
         load_default=None,
         allow_none=True,
-        metadata={"description": "doubling: each seat's doubling (null: none)"},
+        metadata={
+            "description": "doubling: each seat's doubling (null: none)",
+            "example": {"landlord": 1, "farmers": [2, 1]},
+        },
     )
     rules = ruleset_field()
 
