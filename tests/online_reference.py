@@ -9,9 +9,9 @@ Part A -- Botzone FTL2 (``botzone_classify``, ``botzone_game``)
   53 red joker.  Point value: 3..14 for 3..A, 15 for 2, 16 black joker, 17 red joker.
   Bidding: seats 0, 1, 2 speak once each; a bid is 0 (pass) or 1..3 above every earlier bid; a 3
   ends bidding.  The highest bidder is landlord at stake = its bid; all pass: seat 0 at stake 1.
-  Checks for one bid: not an int (bools rejected) / not 0..3 / not above the best bid -> INVALID_BID;
-  a bid after bidding ended -> BIDDING_OVER (our name).  Plays while bidding is unfinished ->
-  STILL_BIDDING (our name) at plays index 0, seat = the seat due to bid.
+  Checks for one bid: not an int (bools rejected) / not 0..3 / not above the best bid ->
+  INVALID_BID; a bid after bidding ended -> BIDDING_OVER (our name).  Plays while bidding is
+  unfinished -> STILL_BIDDING (our name) at plays index 0, seat = the seat due to bid.
   Checks for one play, in this order (the judge's order):
     1. card by card, in the order given: not an int or not in the player's original cards
        (landlord: its 17 + kitty) -> MISSING_CARD; outside 0..53 -> OUT_OF_RANGE (unreachable
@@ -50,6 +50,7 @@ Part B -- the online "huanle" table (``huanle_auction``, ``huanle_settle``)
   "complete" is False after a redeal (no play follows).  Shows are never turn actions.
 """
 
+import itertools
 from collections import Counter
 
 # ----------------------------------------------------------------------------- Part A: Botzone
@@ -64,10 +65,10 @@ def _is_card(c) -> bool:
 
 
 def _consecutive(ranks: list[int]) -> bool:
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+    return all(b == a + 1 for a, b in itertools.pairwise(ranks))
 
 
-def botzone_classify(cards: list[int]) -> tuple[str, list[int], list[int]]:
+def botzone_classify(cards: list[int]) -> tuple[str, list[int], list[int]]:  # noqa: PLR0912
     """(type, main cards, kicker cards), each list sorted by id; ("pass", [], []) for [].
 
     Not-a-combination is ("invalid", sorted cards, []).  Ids that are not distinct ints in 0..53
@@ -107,9 +108,9 @@ def botzone_classify(cards: list[int]) -> tuple[str, list[int], list[int]]:
             return ("trio_single", main, kick)
         return ("trio_pair", main, kick) if len(groups[2]) == 1 else bad  # 3+1+1 is no combination
     if n == 6 and len(groups[4]) == 1 and len(groups[1]) == 2:
-        return ("four_two_singles",) + split(groups[4])
+        return ("four_two_singles", *split(groups[4]))
     if n == 8 and len(groups[4]) == 1 and len(groups[2]) == 2:
-        return ("four_two_pairs",) + split(groups[4])
+        return ("four_two_pairs", *split(groups[4]))
     trios, fours = groups[3], groups[4]
     if len(trios) > 1:
         # any rank held exactly three times must belong to the chain of trios
@@ -119,18 +120,18 @@ def botzone_classify(cards: list[int]) -> tuple[str, list[int], list[int]]:
         if n == 3 * k:
             return ("airplane", cs, [])
         if len(groups[1]) == k and n == 4 * k:
-            return ("airplane_singles",) + split(trios)
+            return ("airplane_singles", *split(trios))
         if len(groups[2]) == k and n == 5 * k:
-            return ("airplane_pairs",) + split(trios)
+            return ("airplane_pairs", *split(trios))
         return bad
     if len(fours) > 1 and not trios and fours[-1] < 15 and _consecutive(fours):
         k = len(fours)
         if n == 4 * k:
             return ("space_shuttle", cs, [])
         if len(groups[1]) == k and n == 5 * k:
-            return ("space_shuttle_singles",) + split(fours)
+            return ("space_shuttle_singles", *split(fours))
         if len(groups[2]) == k and n == 6 * k:
-            return ("space_shuttle_pairs",) + split(fours)
+            return ("space_shuttle_pairs", *split(fours))
     return bad
 
 
@@ -148,12 +149,12 @@ def _follow_error(last: tuple, cur: tuple) -> str | None:
         return "MISMATCH_CARDTYPE"
     if len(cur[1]) != len(last[1]) or len(cur[2]) != len(last[2]):
         return "MISMATCH_CARDLENGTH"
-    if all(_point(a) > _point(b) for a, b in zip(cur[1], last[1])):
+    if all(_point(a) > _point(b) for a, b in zip(cur[1], last[1], strict=False)):
         return None
     return "LESS_COMPARE"
 
 
-def botzone_game(
+def botzone_game(  # noqa: PLR0912
     hands: list[list[int]], kitty: list[int], bids: list[int], plays: list[list[int]]
 ) -> dict:
     res = {
@@ -251,7 +252,7 @@ _ACTIONS = {"call", "decline", "rob", "no_rob", "show", "double", "super_double"
 _DOUBLE_FACTOR = {"double": 2, "super_double": 4, "no_double": 1}
 
 
-def huanle_auction(
+def huanle_auction(  # noqa: PLR0912
     first_bidder: int, events: list, *, doubling: str = "double", show_cards: bool = True
 ) -> dict:
     if doubling not in ("none", "double", "super"):
@@ -315,7 +316,7 @@ def huanle_auction(
         seat, action = ev[0], ev[1]
         stage = ev[2] if len(ev) > 2 else None
 
-        def err(code):
+        def err(code, index=index):
             return result({"index": index, "code": code})
 
         if redeal:
@@ -453,10 +454,9 @@ if __name__ == "__main__":
     assert C([0, 1, 2, 4, 5, 6, 52, 53])[0] == "airplane_singles"  # jokers as two wings
     assert C([0, 1, 2, 4, 5, 6, 8, 9])[0] == "invalid"  # 333444+55
     assert (
-        C(list(range(0, 3)) + list(range(4, 7)) + list(range(8, 11)) + [12, 13, 14])[0]
-        == "airplane"
+        C(list(range(3)) + list(range(4, 7)) + list(range(8, 11)) + [12, 13, 14])[0] == "airplane"
     )
-    assert C(list(range(8)) + [8, 12])[0] == "space_shuttle_singles"
+    assert C([*list(range(8)), 8, 12])[0] == "space_shuttle_singles"
     assert _follow_error(C([4]), C([0])) == "LESS_COMPARE"
     assert _follow_error(C([0, 1, 2, 3]), C([52, 53])) is None
     assert _follow_error(C([0, 1, 2, 4]), C([8, 9, 10])) == "MISMATCH_CARDTYPE"
@@ -466,7 +466,7 @@ if __name__ == "__main__":
     h0 = [0, 8, 9, 10, 11, 12, 13, 14, 15, 52, 53, 16, 20, 24, 28, 32, 25]
     kitty = [40, 41, 42]
     rest = sorted(set(range(54)) - set(h0) - set(kitty) - {4})
-    h1, h2 = [4] + rest[:16], rest[16:]
+    h1, h2 = [4, *rest[:16]], rest[16:]
     P = []
     plays = [
         [0],
@@ -491,9 +491,9 @@ if __name__ == "__main__":
     assert (g["bombs"], g["rockets"], g["spring"], g["multiplier"]) == (2, 1, False, 24)
     assert g["scores"] == [48, -24, -24]
     # same without the farmer's card: a spring doubles once more
-    g = botzone_game([h0, h1, h2], kitty, [3], [[0], P, P] + plays[3:])
+    g = botzone_game([h0, h1, h2], kitty, [3], [[0], P, P, *plays[3:]])
     assert g["spring"] and g["multiplier"] == 48 and g["scores"] == [96, -48, -48]
-    assert botzone_game([h0, h1, h2], kitty, [3], plays + [P])["error"]["name"] == "GAME_OVER"
+    assert botzone_game([h0, h1, h2], kitty, [3], [*plays, P])["error"]["name"] == "GAME_OVER"
     # intended rule (the judge's code would make seat 0 landlord): seat 1 bid highest
     g = botzone_game([h0, h1, h2], kitty, [0, 2, 0], [])
     assert (g["landlord"], g["stake"]) == (1, 2)
@@ -524,7 +524,7 @@ if __name__ == "__main__":
     ]
     a = huanle_auction(0, ev)
     assert a["to_act"] == 2 and a["allowed"] == ["double", "no_double"] and not a["complete"]
-    a = huanle_auction(0, ev + [(2, "no_double", None)])
+    a = huanle_auction(0, [*ev, (2, "no_double", None)])
     assert a["error"] is None and a["complete"] and a["to_act"] is None and a["allowed"] == []
     assert (a["landlord"], a["robs"], a["show_factor"], a["doublings"]) == (2, 3, 5, [2, 1, 1])
     s = huanle_settle(
@@ -559,12 +559,16 @@ if __name__ == "__main__":
     d = [(0, "decline", None), (1, "decline", None), (2, "decline", None)]
     a = huanle_auction(0, d)
     assert a["redeal"] and a["landlord"] is None and not a["complete"]
-    assert huanle_auction(0, d + [(0, "call", None)])["error"] == {"index": 3, "code": "hand_over"}
+    assert huanle_auction(0, [*d, (0, "call", None)])["error"] == {"index": 3, "code": "hand_over"}
     # all decline after a show: the first shower is landlord, doubling follows
     a = huanle_auction(
         1,
-        [(0, "show", "late_deal")]
-        + [(1, "decline", None), (2, "decline", None), (0, "decline", None)],
+        [
+            (0, "show", "late_deal"),
+            (1, "decline", None),
+            (2, "decline", None),
+            (0, "decline", None),
+        ],
     )
     assert a["landlord"] == 0 and a["show_factor"] == 3 and a["to_act"] == 1
     # caller with a declined seat before it: only the remaining seat may rob
@@ -605,22 +609,22 @@ if __name__ == "__main__":
     assert huanle_auction(0, [(0, "show", "after_kitty")])["error"]["code"] == "show_too_early"
     won = [(0, "call", None), (1, "no_rob", None), (2, "no_rob", None)]
     assert (
-        huanle_auction(0, won + [(1, "show", "after_kitty")])["error"]["code"]
+        huanle_auction(0, [*won, (1, "show", "after_kitty")])["error"]["code"]
         == "show_not_landlord"
     )
-    a = huanle_auction(0, won + [(1, "double", None), (0, "show", "after_kitty")], doubling="super")
+    a = huanle_auction(0, [*won, (1, "double", None), (0, "show", "after_kitty")], doubling="super")
     assert a["error"] is None and a["show_factor"] == 2 and a["to_act"] == 2
     assert a["allowed"] == ["double", "no_double", "super_double"]
     assert (
-        huanle_auction(0, won + [(1, "super_double", None)])["error"]["code"] == "no_super_double"
+        huanle_auction(0, [*won, (1, "super_double", None)])["error"]["code"] == "no_super_double"
     )
     assert (
-        huanle_auction(0, won + [(1, "double", None)], doubling="none")["error"]["code"]
+        huanle_auction(0, [*won, (1, "double", None)], doubling="none")["error"]["code"]
         == "no_doubling"
     )
-    assert huanle_auction(0, won + [(2, "double", None)])["error"]["code"] == "wrong_seat"
+    assert huanle_auction(0, [*won, (2, "double", None)])["error"]["code"] == "wrong_seat"
     assert (
-        huanle_auction(0, won + [(1, "double", None), (1, "double", None)])["error"]["code"]
+        huanle_auction(0, [*won, (1, "double", None), (1, "double", None)])["error"]["code"]
         == "double_twice"
     )
     print("online_reference self-checks passed")

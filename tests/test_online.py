@@ -12,11 +12,11 @@ import random
 from math import prod
 from typing import Any
 
+import online_reference as ref
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import online_reference as ref
 from service.api import create_app
 from service.hands import Record, validate, validate_answer
 from service.rules import BOTZONE, FOUR_PLAYER, HUANLE, STANDARD, classify
@@ -439,7 +439,7 @@ def test_13_auctions_agree_with_the_independent_reference(doubling: str) -> None
     base=st.integers(1, 50),
     landlord=st.integers(0, 2),
 )
-def test_13_settlement_agrees_with_the_reference_and_is_zero_sum(
+def test_13_settlement_agrees_with_the_reference_and_is_zero_sum(  # noqa: PLR0917
     robs, show, bombs, rockets, spring, winner, doublings, cap, base, landlord
 ) -> None:
     rules = SUPER.derive(multiplier_cap=cap, base_stake=base)
@@ -568,7 +568,9 @@ def test_13_botzone_games_agree_with_the_judges_rules() -> None:
             kitty=" ".join(map(_card, kitty)),
             first_bidder=0,
             bids=list(enumerate(bids)),
-            events=[(s, " ".join(map(_card, p)) or None) for s, p in zip(seats, plays)],
+            events=[
+                (s, " ".join(map(_card, p)) or None) for s, p in zip(seats, plays, strict=False)
+            ],
         )
         outcome = validate(record, BOTZONE)
         error = outcome.error
@@ -592,7 +594,7 @@ def test_13_botzone_games_agree_with_the_judges_rules() -> None:
 
 
 def _self_played(rng: random.Random, rules=SUPER) -> dict[str, Any]:
-    deck = list(RANKS * 4) + ["B", "R"]
+    deck = [*list(RANKS * 4), "B", "R"]
     rng.shuffle(deck)
     hands = ["".join(deck[i * 17 : (i + 1) * 17]) for i in range(3)]
     kitty = "".join(deck[51:])
