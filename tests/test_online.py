@@ -741,3 +741,35 @@ def test_13_score_takes_the_online_ledger() -> None:
     assert answer["farmers"] == [64, 256] and answer["landlord"] == -320
     names = [f["name"] for f in answer["breakdown"]]
     assert names == ["bid", "rob", "rob", "show", "bomb", "seat_doubling", "seat_doubling"]
+
+
+def test_13_a_match_of_huanle_hands_totals_each_seats_points() -> None:
+    rng = random.Random("ledger")
+    games = [_self_played(rng, HUANLE) for _ in range(6)]
+    players = ["ann", "bob", "cy"]
+    body = {
+        "hands": [
+            _body(g) | {"players": players[i % 3 :] + players[: i % 3]} for i, g in enumerate(games)
+        ],
+        "ruleset": "huanle",
+    }
+    for hand in body["hands"]:
+        hand.pop("ruleset")
+    answer = create_app({"TESTING": True}).test_client().post("/v1/matches/score", json=body).json
+    assert answer["invalid"] == [] and sum(answer["totals"].values()) == 0
+    for game, entry in zip(games, answer["hands"], strict=True):
+        outcome = game["hand"]
+        expected = outcome.score() if outcome.phase is Phase.ENDED else None
+        assert entry["scored"] == (expected is not None)
+        if expected is not None:
+            points = validate(
+                Record.of(
+                    hands=game["hands"],
+                    kitty=game["kitty"],
+                    first_bidder=game["first"],
+                    auction=game["auction"],
+                    events=game["events"],
+                ),
+                HUANLE,
+            ).points()
+            assert list(entry["points"].values()) == list(points)
