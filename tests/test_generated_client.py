@@ -85,6 +85,9 @@ def test_the_client_classifies_a_card_set(client: Any) -> None:
     assert answer.combination.rank.value == "3"
     assert [r.kind.value for r in answer.readings] == ["trio_pair"]
     assert answer.ruleset.name == "standard"
+    cards = ["🂡", "♥A", "🃁", "10s", "🂺"]  # README "Card notation": any notation, mixed
+    answer = classify.sync(client=client, body=models.ClassifyRequest(cards=cards))
+    assert (answer.cards, answer.combination.kind.value) == ("TTAAA", "trio_pair")
 
 
 def test_the_client_reads_a_problem_naming_the_token(client: Any) -> None:
