@@ -50,6 +50,19 @@ def test_classify_reads_every_notation(client: FlaskClient) -> None:
         assert answer["ruleset"] == {"name": "standard", "version": "1", "overrides": []}
 
 
+def test_notation_unicode_cards_over_http(client: FlaskClient) -> None:
+    """README "Card notation": the playing-card characters are cards in a string (a run or
+    between separators) and in an array, beside the other notations; a knight is a 422 naming
+    it, at its position in characters."""
+    for cards in ("🂣🂳🃃 🂪🂺", ["🂣", "3h", "♦3", "🂪", "10h"], "3S 🂳🃃 🂪,🂺"):
+        answer = ok(client, "/v1/classify", {"cards": cards})
+        assert (answer["cards"], answer["combination"]["kind"]) == ("333TT", "trio_pair")
+    assert ok(client, "/v1/classify", {"cards": "🃏🂿"})["combination"]["kind"] == "rocket"
+    errors = problem(client, "/v1/classify", {"cards": "33 🂬"})["errors"]
+    assert [(e["code"], e["token"], e["position"]) for e in errors] == [("not_a_card", "🂬", 3)]
+    assert errors[0]["message"] == "'🂬' at 3 is the knight of spades, not a card of the game"
+
+
 def test_classify_jokers_in_chinese(client: FlaskClient) -> None:
     answer = ok(client, "/v1/classify", {"cards": "小王大王"})
     assert (answer["cards"], answer["combination"]["kind"]) == ("BR", "rocket")

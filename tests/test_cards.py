@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules import Card, CardError, Rank, Suit, format_counts, parse_cards, read_hand
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, RANK_CHARS
 
 
 @pytest.mark.parametrize(
@@ -180,3 +182,112 @@ def test_every_token_the_published_pattern_admits_parses(tokens: list[str]) -> N
         read_hand(tokens)
     except CardError as error:
         assert {p.code for p in error.problems} <= DECK_CODES, error
+
+
+# --- Notation: the playing-card characters of Unicode (README "Card notation") ----------------
+
+#: Unicode's own names of its playing cards (``PLAYING CARD QUEEN OF HEARTS``), read back to
+#: our ranks and suits: the expectation comes from the character database, not from the parser.
+NAMED_RANKS = dict(
+    zip(["ACE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN"], "A234567", strict=True)
+)
+NAMED_RANKS |= {"EIGHT": "8", "NINE": "9", "TEN": "T", "JACK": "J", "QUEEN": "Q", "KING": "K"}
+SUITED = [chr(c) for c in range(0x1F0A1, 0x1F0DF) if " OF " in unicodedata.name(chr(c), "")]
+KNIGHTS = [c for c in SUITED if "KNIGHT" in unicodedata.name(c)]
+
+
+def named_card(char: str) -> Card:
+    rank, suit = unicodedata.name(char).removeprefix("PLAYING CARD ").split(" OF ")
+    return Card.parse(NAMED_RANKS[rank] + suit[0])
+
+
+def test_notation_unicode_cards_read_as_their_rank_and_suit() -> None:
+    """U+1F0A1-1F0DE: every card character but the knights is the card Unicode names."""
+    cards = [c for c in SUITED if c not in KNIGHTS]
+    assert len(cards) == 52
+    for char in cards:
+        assert parse_cards(char) == (named_card(char),), unicodedata.name(char)
+    assert format_counts(read_hand("".join(cards), copies=1, jokers=0)) == format_counts(
+        (4,) * 13 + (0, 0)
+    )
+
+
+def test_notation_unicode_jokers_red_big_black_and_white_small() -> None:
+    """U+1F0BF RED JOKER is the red (big) joker; U+1F0CF BLACK JOKER and U+1F0DF WHITE JOKER
+    are the black (small) joker (of two printed jokers, the plain one is the small one)."""
+    assert unicodedata.name("🂿") == "PLAYING CARD RED JOKER"
+    assert parse_cards("🂿") == (Card(Rank.RED_JOKER),)
+    assert unicodedata.name("🃏") == "PLAYING CARD BLACK JOKER"
+    assert parse_cards("🃏") == (Card(Rank.BLACK_JOKER),)
+    assert unicodedata.name("🃟") == "PLAYING CARD WHITE JOKER"
+    assert parse_cards("🃟") == (Card(Rank.BLACK_JOKER),)
+    assert format_counts(read_hand("🃏🂿")) == "BR"
+    with pytest.raises(CardError) as error:
+        read_hand("🃏🃟")  # two small jokers: one deck has one
+    assert [p.code for p in error.value.problems] == ["too_many_of_rank"]
+
+
+@pytest.mark.parametrize("knight", KNIGHTS)
+def test_notation_unicode_knights_are_not_in_the_game(knight: str) -> None:
+    """The knights (U+1F0AC, BC, CC, DC) are named as cards the game has not, where they are."""
+    suit = unicodedata.name(knight).rsplit(" ", 1)[1].lower()
+    for value, position in ((f"3 🂡{knight}", 3), ([knight], 0)):
+        with pytest.raises(CardError) as error:
+            read_hand(value)
+        [problem] = error.value.problems
+        assert (problem.code, problem.token, problem.position) == ("not_a_card", knight, position)
+        assert (
+            problem.message
+            == f"{knight!r} at {position} is the knight of {suit}, not a card of the game"
+        )
+    with pytest.raises(CardError, match=f"the knight of {suit}"):
+        Card.parse(knight)
+
+
+def test_notation_unicode_card_back_is_not_a_card() -> None:
+    """U+1F0A0 PLAYING CARD BACK is no card; other characters of the block are unknown."""
+    with pytest.raises(CardError) as error:
+        read_hand(["3", "🂠", "🃠"])  # U+1F0E0, the Fool of the tarot trumps
+    problems = [(p.code, p.token, p.position) for p in error.value.problems]
+    assert problems == [("not_a_card", "🂠", 1), ("unknown_token", "🃠", 2)]
+    assert error.value.problems[0].message == "'🂠' at 1 is a card's back, not a card of the game"
+
+
+@pytest.mark.parametrize(
+    ("value", "canonical"),
+    [
+        ("🂡🂱🃁🃑", "AAAA"),  # a run, no separators
+        ("🂡 🂱,🃁 , 🃑", "AAAA"),
+        (["🂡", " 🂱 ", "A", "a"], "AAAA"),  # list items, padded
+        ("3🂣 ♠4 10h 🂪 大王🂡", "334TTAR"),  # beside ranks, suited cards and joker words
+        ("10🂪JQ🂻 🃏", "TTJQJB"),
+        ("KBJ🂾", "JKKB"),  # a run of one-character cards: B and J, not the joker word BJ
+    ],
+)
+def test_notation_unicode_cards_mix_with_every_other_notation(
+    value: str | list[str], canonical: str
+) -> None:
+    """With or without separators, in strings and list items, as the API's patterns admit."""
+    tokens = [value] if isinstance(value, str) else value
+    assert all(re.match(CARDS_PATTERN if tokens is not value else CARD_PATTERN, t) for t in tokens)
+    assert format_counts(read_hand(value)) == "".join(sorted(canonical, key=RANK_CHARS.index))
+
+
+def test_notation_unicode_cards_keep_their_suit() -> None:
+    """A card character is a suited card: the same card twice, however written, is refused."""
+    assert [str(c) for c in parse_cards("🂡 🂱")] == ["AS", "AH"]
+    for value in ("🂡 AS", "♠A 🂡", "🂡🂡"):
+        with pytest.raises(CardError) as error:
+            read_hand(value)
+        assert [p.code for p in error.value.problems] == ["duplicate_card"], value
+    assert format_counts(read_hand("🂡 AS", copies=2)) == "AA"
+
+
+def test_notation_unicode_cards_in_the_published_patterns() -> None:
+    """The OpenAPI patterns admit every card character, alone, in runs and in lists, and no
+    knight nor back (the parser names those)."""
+    cards = [c for c in SUITED if c not in KNIGHTS] + ["🂿", "🃏", "🃟"]
+    assert all(re.match(CARD_PATTERN, c) for c in cards)
+    assert re.match(CARDS_PATTERN, "".join(cards) + " 33 ♠4 🂡10 大王🂡")
+    assert not any(re.match(CARD_PATTERN, c) for c in [*KNIGHTS, "🂠", "🃠"])
+    assert not any(re.match(CARDS_PATTERN, f"3🂡{c}") for c in [*KNIGHTS, "🂠"])

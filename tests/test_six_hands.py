@@ -202,6 +202,17 @@ def test_s12_the_landlord_announces_its_highest_identical_pair(client: FlaskClie
     assert not hand.can_play(0, "3") and not hand.can_announce(1, "KH")
 
 
+def test_notation_unicode_card_as_the_announced_card(client: FlaskClient) -> None:
+    """README "Card notation" in a one-card field: U+1F0BE, the king of hearts, announces KH;
+    a knight is a 422 that names it."""
+    assert answer_of(client, body(announcement="🂾")) == answer_of(client, body())
+    answer = client.post("/v1/hands/validate", json=body(announcement="🂼"))
+    assert answer.status_code == 422
+    [error] = answer.json["errors"]
+    assert (error["field"], error["code"]) == ("announcement", "not_a_card")
+    assert error["message"] == "'🂼' is the knight of hearts, not a card of the game"
+
+
 def test_s12_all_three_copies_name_no_partner_and_ties_take_any_suit(client: FlaskClient) -> None:
     """RULES.md 12: a card held three times names no partner (the landlord announces the
     highest card it holds exactly twice); several suits at the highest rank: any of them."""

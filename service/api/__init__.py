@@ -40,7 +40,10 @@ and its position. Send `X-Request-ID` to have it logged and echoed.
 
 Cards: a string (`"33344"`, `"3 3 3 10 10"`, `"10,J,Q,K,A"`, `"S10 10s ♠10"`) or an array of
 tokens; ranks `3`-`9`, `10`/`T`, `J Q K A 2` in either case; jokers `B`/`BJ`/`SJ`/`X`/`小王`
-and `R`/`RJ`/`CJ`/`D`/`大王`. Answers write cards canonically: `3456789TJQKA2BR`, ascending.
+and `R`/`RJ`/`CJ`/`D`/`大王`; the playing-card characters of Unicode, a card each, with or without
+separators (U+1F0A1-1F0DE, `🂡` the ace of spades to `🃞` the king of clubs; jokers `🂿` red,
+`🃏` and `🃟` (white) black; the knights and a card's back `🂠` are refused as `not_a_card`).
+Answers write cards canonically: `3456789TJQKA2BR`, ascending.
 """
 
 

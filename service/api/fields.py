@@ -24,7 +24,7 @@ from service.rules import (
     get_ruleset,
     read_hand,
 )
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards
+from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards, unreadable
 
 MAX_STRING = 256
 """The longest card string accepted (a landlord's 33 cards with separators fit)."""
@@ -196,8 +196,11 @@ class OneCard(ma.fields.Field):  # type: ignore[type-arg]
             raise ma.ValidationError([{"code": "invalid_type", "message": message}])
         text = value
         if len(text) > 8 or not _CARD_RE.match(text):
+            problem = unreadable(text.strip())  # a knight or a card's back is named
             message = f"one card token (a rank, a suit optional, or a joker), not {text[:16]!r}"
-            raise ma.ValidationError([{"code": "unknown_token", "message": message}])
+            if problem.code != "unknown_token":
+                message = problem.message
+            raise ma.ValidationError([{"code": problem.code, "message": message}])
         return Card.parse(text)
 
 

@@ -8,6 +8,8 @@ character per card, ascending (``3456789TJQKA2BR``).
 (0, 0, 0, 0, 0, 0, 0, 2, 2, 1, 0, 0, 0, 0, 0)
 >>> format_counts(parse_counts("大王, 3, s3"))
 '33R'
+>>> format_counts(parse_counts("🂡🂱 🃏 3"))
+'3AAB'
 """
 
 from __future__ import annotations
@@ -92,18 +94,37 @@ _TOKEN = re.compile(
     re.IGNORECASE,
 )
 _SEPARATORS = re.compile(r"[\s,]+")
-
+# The playing cards of Unicode, a character a card: rows of spades, hearts, diamonds and clubs
+# (from U+1F0A1, B1, C1, D1): ace to ten, jack, knight (no card of the game), queen, king; then
+# jokers: red 1F0BF (big); black 1F0CF and white 1F0DF, the plain one of two printed (small).
+_GLYPH_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_GLYPHS: dict[str, tuple[Rank, Suit | None]] = {
+    chr(0x1F0A1 + 16 * row + column): (_RANK_WORDS[rank], suit)
+    for row, suit in enumerate(_GLYPH_SUITS)
+    for column, rank in enumerate("A23456789TJ.QK")  # "." the knight
+    if rank != "."
+}
+_GLYPHS |= dict.fromkeys(("\U0001f0cf", "\U0001f0df"), (Rank.BLACK_JOKER, None))
+_GLYPHS |= {"\U0001f0bf": (Rank.RED_JOKER, None)}
+_NOT_CARDS = {"\U0001f0a0": "a card's back"} | {
+    chr(0x1F0AC + 16 * row): f"the knight of {suit.name.lower()}"
+    for row, suit in enumerate(_GLYPH_SUITS)
+}
 _RANK_RE = "(?:10|[2-9TtJjQqKkAa])"
 _SUIT_RE = "[SHDCshdc♠♥♦♣]"
+# Literal characters, one alternative each: a class of them needs ECMA's "u" flag (a character
+# outside the BMP is two UTF-16 units without it); a sequence matches with or without it.
+_GLYPH_RE = f"(?:{'|'.join(_GLYPHS)})"
 _JOKER_RE = "(?:小王|大王|[BbRr][Jj]?|[SsCc][Jj]|[XxDd])"
-CARD_PATTERN = f"^\\s*(?:{_JOKER_RE}|{_SUIT_RE}?{_RANK_RE}|{_RANK_RE}{_SUIT_RE})\\s*$"
+CARD_PATTERN = f"^\\s*(?:{_JOKER_RE}|{_SUIT_RE}?{_RANK_RE}|{_RANK_RE}{_SUIT_RE}|{_GLYPH_RE})\\s*$"
 """A regular expression (ECMA and Python alike) for one card token of API.md's notation."""
-_RUN_RE = f"(?:{_RANK_RE}|[XxBbRr]|小王|大王)+"
+_RUN_RE = f"(?:{_RANK_RE}|[XxBbRr]|小王|大王|{_GLYPH_RE})+"
 _ITEM_RE = f"(?:{_RUN_RE}|{_JOKER_RE}|{_SUIT_RE}{_RANK_RE}|{_RANK_RE}{_SUIT_RE})"
 CARDS_PATTERN = f"^[\\s,]*(?:{_ITEM_RE}(?:[\\s,]+{_ITEM_RE})*[\\s,]*)?$"
 """A regular expression for a card string: suited cards and joker words stand between
-separators; ranks and one-letter jokers may also run together (``"33344"``). Every string it
-matches parses (only the deck can still refuse it); a test proves it."""
+separators; ranks, one-letter jokers and playing-card characters may also run together
+(``"33344"``, ``"🂡🂱"``). Every string it matches parses (only the deck can still refuse it);
+a test proves it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +147,7 @@ class Card:
         """
         card = _read_token(token)
         if card is None:
-            raise CardError([CardProblem("unknown_token", token, 0, f"unknown card {token!r}")])
+            raise CardError([unreadable(token)])
         return card
 
     def __str__(self) -> str:
@@ -154,7 +175,26 @@ class CardError(ValueError):
         super().__init__("; ".join(p.message for p in self.problems))
 
 
+def unreadable(token: object, position: int | None = None) -> CardProblem:
+    """The problem with a token that reads as no card: unknown, or ``not_a_card`` with its name
+    when it is a playing-card character that is no card of the game (a knight, a card's back).
+
+    >>> unreadable("🂬", 3).message, unreadable("Z").message
+    ("'🂬' at 3 is the knight of spades, not a card of the game", "unknown card 'Z'")
+    """
+    where = "" if position is None else f" at {position}"
+    what = _NOT_CARDS.get(str(token).strip())
+    if what is None:
+        text = f"unknown card {token!r}{where}"
+        return CardProblem("unknown_token", str(token), position or 0, text)
+    text = f"{token!r}{where} is {what}, not a card of the game"
+    return CardProblem("not_a_card", str(token), position or 0, text)
+
+
 def _read_token(token: str) -> Card | None:
+    glyph = _GLYPHS.get(token.strip())
+    if glyph is not None:
+        return Card(glyph[0], glyph[1])
     word = token.strip().upper()
     if word in _JOKER_WORDS or token.strip() in _JOKER_WORDS:
         return Card(_JOKER_WORDS.get(word) or _JOKER_WORDS[token.strip()])
@@ -213,11 +253,7 @@ def _parse(value: str | Sequence[str]) -> tuple[tuple[Card, ...], list[int]]:
     for position, token in pairs:
         card = _read_token(token) if isinstance(token, str) else None
         if card is None:
-            problems.append(
-                CardProblem(
-                    "unknown_token", str(token), position, f"unknown card {token!r} at {position}"
-                )
-            )
+            problems.append(unreadable(token, position))
         else:
             cards.append(card)
     if problems:
@@ -411,7 +447,7 @@ _WORDS = {
     if word != "1"
     for spelling in (word, word.lower())
 }
-_RUN_CHARS = frozenset(RANK_CHARS)
+_RUN_CHARS = frozenset(RANK_CHARS) | frozenset(_GLYPHS) | frozenset(_NOT_CARDS)
 _FAST_LIMIT = 256
 
 

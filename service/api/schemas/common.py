@@ -183,7 +183,9 @@ class PlayObject(Strict):
 
     cards = Cards(required=True, max_cards=MAX_HAND)
     kind = fields.Enum(Kind, by_value=True, load_default=None)
-    rank = fields.String(load_default=None, validate=validate.OneOf(RANK_CHARS))
+    # Described as ``kind`` is (an enum with null among its values, no ``type``), which client
+    # generators model as one optional enum.
+    rank = fields.Raw(load_default=None, validate=validate.OneOf(list(RANK_CHARS)))
 
     @ma.post_load
     def _play(self, data: dict[str, Any], **kwargs: Any) -> Play:
@@ -235,12 +237,14 @@ def stamp_field() -> fields.Nested:
     return fields.Nested(RuleSetStamp, required=True)
 
 
-def nullable_enum(values: list[str], description: str) -> fields.String:
-    """A required answer field that holds one of ``values``, or null."""
-    return fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"enum": [*values, None], "description": description},
+def nullable_enum(values: list[str], description: str) -> fields.Raw:
+    """A required answer field that holds one of ``values``, or null: described as ``oneOf`` a
+    string enum and null (as ``PlayChoice`` describes a null play), which client generators
+    model as one enum, optional (``type: [string, null]`` with null among the values made
+    openapi-python-client write three identical enum classes)."""
+    one_of = [{"type": "string", "enum": values}, {"type": "null"}]
+    return fields.Raw(
+        required=True, allow_none=True, metadata={"oneOf": one_of, "description": description}
     )
 
 
