@@ -12,6 +12,7 @@ their Content-Security-Policy. The screenshots of ``docs/pages.md`` are saved on
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+from service.api import create_app, pages
 from service.api.resources.hands import UNDERCUT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,14 +164,17 @@ def _step_to(driver: WebDriver, wanted: Any) -> WebElement:
         step = _current(driver)
         if wanted(step):
             return step
+        button = driver.find_element(By.ID, "next")
+        if not button.is_enabled():
+            break
         before = driver.find_element(By.TAG_NAME, "body").get_attribute("data-step")
-        driver.find_element(By.ID, "next").click()
+        button.click()
         _wait(
             driver,
             lambda d, b=before: d.find_element(By.TAG_NAME, "body").get_attribute("data-step") != b,
             "Next did not move",
         )
-    raise AssertionError("never reached the step wanted")
+    raise AssertionError("stepped to the last step and never reached the step wanted")
 
 
 def test_replay_steps_to_the_first_illegal_event_and_says_why(
@@ -271,3 +276,25 @@ def test_replay_shows_record_fields_it_does_not_know_as_json(
     step.click()
     _wait(page, lambda d: _current(d).get_attribute("data-part") == "auction", "step not shown")
     assert page.find_element(By.ID, "event").text.startswith('seat 0: {"seat":0,"action":"rob"}')
+
+
+def test_pages_are_served_with_their_policy_and_nothing_inline() -> None:
+    """In process: each page and each file it names is served under the pages' policy, and
+    the pages hold no inline script, style or handler (the policy would block them)."""
+    client = create_app({"TESTING": True}).test_client()
+    for path in ("/table", "/replay"):
+        with client.get(path) as answer:
+            assert answer.status_code == 200
+            assert answer.mimetype == "text/html"
+            assert answer.headers["Content-Security-Policy"] == pages.POLICY
+            html = answer.get_data(as_text=True)
+        assert re.search(r"<script(?![^>]*\bsrc=)", html) is None, "an inline script"
+        assert re.search(r"<style|\sstyle=|\son[a-z]+=", html) is None, "inline style or handler"
+        files = re.findall(r'(?:src|href)="(/pages/[^"]+)"', html)
+        assert len(files) == 4  # the icon, the style sheet, cards.js and the page's script
+        for name in files:
+            with client.get(name) as served:
+                assert served.status_code == 200, name
+                assert served.headers["Content-Security-Policy"] == pages.POLICY
+    assert client.get("/pages/../pages.py").status_code == 404
+    assert client.get("/pages/missing.js").status_code == 404

@@ -11,6 +11,8 @@ from flask import Blueprint, Response, send_from_directory
 
 FILES = Path(__file__).parent / "static" / "pages"
 ASSETS_URL = "/pages/"
+PATHS = ("/table", "/replay", ASSETS_URL)
+"""The paths of the pages and their files (neither rate-limited nor counted in the metrics)."""
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
