@@ -80,12 +80,15 @@ def _type(field: WebElement, text: str) -> None:
 
 
 def _rows(driver: WebDriver, selector: str) -> list[str]:
-    """The cards each row under ``selector`` draws, as canonical text (one card a character)."""
-    found = []
-    for line in driver.find_elements(By.CSS_SELECTOR, selector):
-        cards = line.find_elements(By.CSS_SELECTOR, ".card")
-        found.append("".join(str(card.get_attribute("data-rank")) for card in cards))
-    return found
+    """The cards each row under ``selector`` draws, as canonical text (one card a character),
+    read at one moment (the page redraws as answers come)."""
+    found = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(line => "
+        "[...line.querySelectorAll('.card')].map(card => card.dataset.rank).join(''));",
+        selector,
+    )
+    assert isinstance(found, list)
+    return [str(line) for line in found]
 
 
 def _clean(driver: WebDriver, origin: str) -> None:
@@ -119,6 +122,20 @@ def test_card_table_draws_cards_readings_and_every_legal_move(
     classified = _post(origin, "/v1/classify", {"cards": hand})
     assert classified["valid"] is False
     assert page.find_element(By.ID, "reason").text == classified["reason"]
+
+    # More moves than one page of the API: "Show more" draws the rest, in the API's order.
+    big = "33334444555566667777"
+    listed = _post(origin, "/v1/legal-moves", {"hand": big, "limit": 1000})
+    assert len(listed["moves"]) == listed["count"] > 100
+    _type(page.find_element(By.ID, "cards"), big)
+    _wait(page, lambda d: len(_rows(d, "#move-rows .move")) == 100, "no first page of moves")
+    page.find_element(By.ID, "more").click()
+
+    def all_drawn(driver: WebDriver) -> bool:
+        return _rows(driver, "#move-rows .move") == [m["cards"] for m in listed["moves"]]
+
+    _wait(page, all_drawn, "the moves drawn after Show more are not the API's")
+    assert not page.find_element(By.ID, "more").is_displayed()
 
     # The deck picker: Clear, then click 3 three times and 10 twice: a trio with a pair.
     page.find_element(By.ID, "clear").click()
