@@ -91,6 +91,18 @@ def _rows(driver: WebDriver, selector: str) -> list[str]:
     return [str(line) for line in found]
 
 
+def _screenshot(driver: WebDriver, name: str) -> None:
+    """Save the page as docs/img/``name``, the same on every run: no focus, no caret, the
+    record's text scrolled to its top."""
+    driver.execute_async_script(
+        "const done = arguments[0]; document.activeElement.blur(); "
+        "for (const area of document.querySelectorAll('textarea')) area.scrollTop = 0; "
+        "requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)));"
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / name))
+
+
 def _clean(driver: WebDriver, origin: str) -> None:
     """Nothing was asked of another host, and the console has no error (a blocked script or
     style, a failed request)."""
@@ -165,8 +177,7 @@ def test_card_table_draws_cards_readings_and_every_legal_move(
     readings = _post(origin, "/v1/classify", {"cards": cards})["readings"]
     assert _rows(page, "#readings .combo") == [r["cards"] for r in readings]
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.save_screenshot(str(SHOTS / "card-table.png"))
+    _screenshot(page, "card-table.png")
     _clean(page, origin)
 
 
@@ -226,7 +237,7 @@ def test_replay_steps_to_the_first_illegal_event_and_says_why(
         "the seats' cards at the illegal step are not the referee's",
     )
     assert page.find_element(By.ID, "score").is_displayed() is False
-    page.save_screenshot(str(SHOTS / "hand-replay.png"))
+    _screenshot(page, "hand-replay.png")
     _clean(page, origin)
 
 
@@ -251,7 +262,7 @@ def test_replay_shows_a_valid_hands_score_and_its_breakdown(
         lambda d: _rows(d, "#seats .seat .cards") == [h for h in expected["hands"] if h],
         "the seats' cards at the end are not the referee's",
     )
-    page.save_screenshot(str(SHOTS / "hand-replay-score.png"))
+    _screenshot(page, "hand-replay-score.png")
     breakdown = [
         [cell.text for cell in line.find_elements(By.TAG_NAME, "td")]
         for line in page.find_elements(By.CSS_SELECTOR, "#breakdown tr")
