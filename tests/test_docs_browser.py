@@ -12,41 +12,21 @@ the tests fail rather than skip.
 from __future__ import annotations
 
 import json
-import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
+from browser import TIMEOUT, chromium, foreign, requested_urls, resource_urls
 from live import gunicorn
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-TIMEOUT = 30.0
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-CHROMIUM_FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1280,1024",
-)
 ZERO_WIDTH_SPACE = "\u200b"  # Swagger UI puts one before every "/" of a displayed path
 
 
@@ -80,28 +60,8 @@ def operations(origin: str) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
     """Headless Debian Chromium through Debian's ChromeDriver (never Selenium Manager)."""
-    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.is_file()]
-    if missing:
-        pytest.fail(
-            f"{' and '.join(missing)} not found: install Debian's browser and its driver with "
-            "`apt-get install -y chromium chromium-driver` (CI installs them)",
-            pytrace=False,
-        )
-    with tempfile.TemporaryDirectory(prefix="ddz-chromium-") as profile:
-        options = webdriver.ChromeOptions()
-        options.binary_location = str(CHROMIUM)
-        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
-            options.add_argument(flag)
-        # Every request the page makes, failed ones included (the DevTools network events).
-        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        driver = webdriver.Chrome(
-            options=options, service=Service(executable_path=str(CHROMEDRIVER))
-        )
-        try:
-            driver.set_page_load_timeout(TIMEOUT)
-            yield driver
-        finally:
-            driver.quit()
+    with chromium() as driver:
+        yield driver
 
 
 @pytest.fixture
@@ -133,30 +93,6 @@ def _operation(driver: WebDriver, method: str, path: str) -> WebElement:
         if _summary(block) == (method, path):
             return block
     raise AssertionError(f"{method} {path} is not on the page")
-
-
-def _resource_urls(driver: WebDriver) -> list[str]:
-    urls = driver.execute_script(
-        "return performance.getEntriesByType('resource').map(entry => entry.name);"
-    )
-    assert isinstance(urls, list)
-    return [str(url) for url in urls]
-
-
-def _requested_urls(driver: WebDriver) -> list[str]:
-    """Every URL the page asked for since the last call, from the DevTools network events."""
-    urls = []
-    for entry in driver.get_log("performance"):
-        message: dict[str, Any] = json.loads(entry["message"])["message"]
-        if message.get("method") == "Network.requestWillBeSent":
-            urls.append(str(message["params"]["request"]["url"]))
-    return urls
-
-
-def _foreign(urls: list[str], origin: str) -> list[str]:
-    """The URLs that go to the network anywhere but the local server."""
-    local = ("data:", "blob:", "about:")
-    return [url for url in urls if not url.startswith((origin + "/", *local))]
 
 
 def test_docs_page_shows_every_operation(
@@ -211,21 +147,21 @@ def test_try_it_out_runs_classify(docs: WebDriver, origin: str) -> None:
     assert '"trio_pair"' in live_body
 
     # The request went to the local server, and nothing else did.
-    resources = _resource_urls(docs)
+    resources = resource_urls(docs)
     assert origin + "/v1/classify" in resources
-    assert _foreign(resources, origin) == []
-    assert _foreign(_requested_urls(docs), origin) == []
+    assert foreign(resources, origin) == []
+    assert foreign(requested_urls(docs), origin) == []
 
 
 def test_docs_page_loads_nothing_from_other_hosts(docs: WebDriver, origin: str) -> None:
     WebDriverWait(docs, TIMEOUT).until(
-        lambda driver: origin + "/openapi.json" in _resource_urls(driver),
+        lambda driver: origin + "/openapi.json" in resource_urls(driver),
         "the page did not fetch /openapi.json",
     )
-    resources = _resource_urls(docs)
+    resources = resource_urls(docs)
     for asset in ("swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"):
         assert f"{origin}/docs/assets/{asset}" in resources
-    assert _foreign(resources, origin) == [], "Performance API: requests to other hosts"
-    requested = _requested_urls(docs)
+    assert foreign(resources, origin) == [], "Performance API: requests to other hosts"
+    requested = requested_urls(docs)
     assert origin + "/docs" in requested
-    assert _foreign(requested, origin) == [], "DevTools: requests to other hosts"
+    assert foreign(requested, origin) == [], "DevTools: requests to other hosts"

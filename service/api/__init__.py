@@ -22,7 +22,7 @@ from service.config import Settings
 from service.rules import PRESETS, universe
 from service.rules.scoring import ScoreError
 
-from . import docs, limits, observability
+from . import docs, limits, observability, pages
 from .body import ChunkedBodyLimit
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid
@@ -157,6 +157,7 @@ def create_app(
     for module in (classify, beats, moves, score, hands, rulesets, health):
         api.register_blueprint(module.blp)
     app.register_blueprint(docs.blp)
+    app.register_blueprint(pages.blp)
     return app
 
 

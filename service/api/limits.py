@@ -15,8 +15,11 @@ from flask_limiter.util import get_remote_address
 
 from service.config import Settings
 
-EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json")
-"""Probes, metrics and documentation are never limited."""
+from . import pages
+
+EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json", *pages.PATHS)
+"""Probes, metrics, documentation and the pages' files are never limited (the requests the
+pages make to the API are)."""
 
 
 def _exempt() -> bool:

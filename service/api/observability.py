@@ -24,10 +24,13 @@ from pythonjsonlogger.json import JsonFormatter
 
 from service.config import Settings
 
+from . import pages
+
 REQUEST_ID = "X-Request-ID"
 _GOOD_ID = re.compile(r"[A-Za-z0-9._:/+=-]{1,128}")
-UNTRACKED = ("/metrics", "/docs")
-"""Paths left out of the request metrics (as the scrapes and the documentation's assets)."""
+UNTRACKED = ("/metrics", "/docs", *pages.PATHS)
+"""Paths left out of the request metrics (as the scrapes, the documentation's assets and the
+pages' files)."""
 
 access_log = logging.getLogger("ddz_referee.access")
 
