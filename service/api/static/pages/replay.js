@@ -55,6 +55,10 @@
     if (step.part === "bids" && Number.isInteger(item.bid) && keys(item, ["seat", "bid"])) {
       return [el("span", "", seat + (item.bid ? " bids " + item.bid : " passes"))];
     }
+    if (step.part === "auction" && typeof item.action === "string" && keys(item, ["seat", "action", "stage"])) {
+      const verb = item.action.replace(/_/g, " ");
+      return [el("span", "", seat + " says " + verb + (item.stage ? " (" + item.stage + ")" : ""))];
+    }
     if (step.part === "events" && item.pass === true && keys(item, ["seat", "pass"])) {
       return [el("span", "", seat + " passes")];
     }
