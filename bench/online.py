@@ -1,4 +1,4 @@
-"""The online table (RULES.md 13) against the textbook auction, in one run: whole-hand
+"""The online table (docs/rules.md §13) against the textbook auction, in one run: whole-hand
 validation of ``huanle`` records (calls, robs, shows, doublings) against ``standard`` records
 (bids) on the same deals, in process and through ``POST /v1/hands/validate/batch``.
 

@@ -330,7 +330,7 @@ def differences(hand: str, previous: str | None) -> dict[str, list[str]]:
 
     - ``chain from a four``: chains, pair chains and plain airplanes whose lowest rank the hand
       holds four times, which OpenSpiel never offers (``SearchChainOnlyActions`` skips a head
-      rank held four times; docs/rules.md section 11);
+      rank held four times; docs/rules.md §11);
     - ``bomb on the rocket``: bombs OpenSpiel offers against the rocket (nothing beats it here);
     - ``other``: anything else (none known).
     """

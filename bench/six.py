@@ -1,4 +1,4 @@
-"""The six-player game (RULES.md 12) against our own three-player figures, in one run: no
+"""The six-player game (docs/rules.md §12) against our own three-player figures, in one run: no
 public engine plays it, so the ratios compare the games' costs through the same core.
 
 ``python -m bench.six`` (``--quick`` for a short run) prints, each pair interleaved by the

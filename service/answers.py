@@ -92,7 +92,7 @@ def classify_answer(cards: Counts, rules: RuleSet) -> dict[str, Any]:
 
 
 def beats_answer(play: Play, previous: Play, rules: RuleSet) -> dict[str, Any]:
-    """Whether ``play`` beats ``previous`` (RULES.md 3), with a reason code and a sentence."""
+    """Whether ``play`` beats ``previous`` (docs/rules.md §3), with a reason code and a sentence."""
     before = combination_of(previous, rules, "previous")
     readings = play.readings(rules)
     if readings:
@@ -137,7 +137,7 @@ def moves_answer(
 
 
 def score_answer(fields: Mapping[str, Any], rules: RuleSet) -> dict[str, Any]:
-    """The score of a finished hand (RULES.md 7) with its breakdown; ``ScoreError`` if invalid."""
+    """The score of a finished hand (docs/rules.md §7), with its breakdown; else ``ScoreError``."""
     return score(**fields, rules=rules).as_dict() | {"ruleset": stamp(rules)}
 
 

@@ -1,6 +1,6 @@
 """Independent reference (test oracle) for two rule sets of the referee.
 
-Written from the rule texts only (RULES.md sections 1-7 and 13, the public Botzone judge
+Written from the rule texts only (docs/rules.md §§1-7 and 13, the public Botzone judge
 ``lpaladin/tsFightTheLandlord/judge_FTL2.py`` read as a rule text, and the project's decisions for
 the online "huanle" table).  Standard library only; nothing is imported from the project.
 
@@ -462,7 +462,7 @@ if __name__ == "__main__":
     assert _follow_error(C([0, 1, 2, 4]), C([8, 9, 10])) == "MISMATCH_CARDTYPE"
     assert _follow_error(C([0, 4, 8, 12, 16]), C([4, 8, 12, 16, 20, 24])) == "MISMATCH_CARDLENGTH"
 
-    # RULES.md 7 (pagat): bid 3, two bombs and a rocket, landlord wins -> 24 from each farmer.
+    # docs/rules.md §7 (pagat): bid 3, two bombs and a rocket, landlord wins -> 24 from each farmer.
     h0 = [0, 8, 9, 10, 11, 12, 13, 14, 15, 52, 53, 16, 20, 24, 28, 32, 25]
     kitty = [40, 41, 42]
     rest = sorted(set(range(54)) - set(h0) - set(kitty) - {4})

@@ -1,6 +1,6 @@
 """An independent, deliberately naive reference for the legal-move generator.
 
-Written from RULES.md (sections 1-4 and 8) alone. It never imports ``service.rules.combos``,
+Written from docs/rules.md (sections 1-4 and 8) alone. It never imports ``service.rules.combos``,
 ``service.rules.moves`` or ``service.rules.kinds``: only the rule-set options
 (``service.rules.ruleset``) and card formatting (``service.rules.cards``).
 
@@ -33,12 +33,12 @@ PreviousPlay = tuple[str, int, int, int]
 
 NUM_RANKS = 15
 LOWEST = 0  # "3"
-ACE = 11  # "A": the highest rank a chain may use (RULES.md section 2)
+ACE = 11  # "A": the highest rank a chain may use (docs/rules.md §2)
 TWO = 12  # "2"
 BLACK = 13  # "B", the black (small) joker
 RED = 14  # "R", the red (big) joker
 
-#: Kinds whose readings carry no kickers (RULES.md section 4: preferred over kicker readings).
+#: Kinds whose readings carry no kickers (docs/rules.md §4: preferred over kicker readings).
 KINDS_WITHOUT_KICKERS = frozenset(
     {"single", "pair", "trio", "chain", "pair_chain", "airplane", "bomb", "rocket", "space_shuttle"}
 )
@@ -91,7 +91,7 @@ def single_kickers_are_legal(
     *,
     airplane_chain: tuple[int, int] | None = None,
 ) -> bool:
-    """Kicker rules for ``how_many`` single kickers (RULES.md section 2 and section 8).
+    """Kicker rules for ``how_many`` single kickers (docs/rules.md §2 and section 8).
 
     ``kickers`` is a count vector of the kicker cards only (primal ranks already removed).
     ``airplane_chain`` = (first rank, last rank) of an airplane's trio chain: only airplanes may
@@ -380,7 +380,7 @@ def reference_readings(counts: tuple[int, ...], rules: RuleSet) -> set[Reading]:
 
 
 def preferred_reading(readings: Iterable[Reading]) -> Reading:
-    """RULES.md section 4: rocket; bomb; no kickers; longest chain; highest primal rank.
+    """docs/rules.md §4: rocket; bomb; no kickers; longest chain; highest primal rank.
 
     Readings still tied after those five keys (e.g. ``333344`` as four_two_singles and as
     four_pair) are broken by kind name, only so that the result is deterministic.
@@ -401,7 +401,7 @@ def preferred_reading(readings: Iterable[Reading]) -> Reading:
 
 
 # --------------------------------------------------------------------------------------------
-# Beating (RULES.md section 3)
+# Beating (docs/rules.md §3)
 
 
 def reading_beats(play: Reading, play_cards: int, previous: PreviousPlay) -> bool:
@@ -409,7 +409,7 @@ def reading_beats(play: Reading, play_cards: int, previous: PreviousPlay) -> boo
     prev_kind, prev_rank, _prev_length, prev_cards = previous
     kind, rank, _length = play
     if prev_kind == "rocket":
-        return False  # nothing beats the rocket (RULES.md sections 3 and 11)
+        return False  # nothing beats the rocket (docs/rules.md §§3 and 11)
     if kind == "rocket":
         return True
     if kind == "bomb":

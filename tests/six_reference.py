@@ -1,11 +1,11 @@
 """An independent, deliberately naive reference for the six-player game (three packs).
 
-Written from RULES.md sections 1 to 4 and 12 alone, with the wire choices where RULES.md is
+Written from docs/rules.md §§1 to 4 and 12 alone, with the wire choices where docs/rules.md is
 silent (listed below). It imports nothing from ``service``: not the classifier, not the move
 generator, not the rule-set type, not ``tests/reference.py``. The canonical card characters are
 restated (``RANK_CHARS``; a test checks that they are the core's).
 
-The game (RULES.md section 12): three packs, 162 cards, 12 cards of each rank 3..2, three black
+The game (docs/rules.md §12): three packs, 162 cards, 12 cards of each rank 3..2, three black
 and three red jokers; hands of 26 cards, the landlord's of 32. The combinations are those of
 section 2 with its kicker rules, plus the multi-deck bombs, minus the two-joker rocket:
 

@@ -121,7 +121,7 @@ def test_beats_a_previous_that_is_no_combination_is_a_problem(client: FlaskClien
 
 
 def test_beats_declared_reading(client: FlaskClient) -> None:
-    """RULES.md 4: a declared reading is compared as declared."""
+    """docs/rules.md §4: a declared reading is compared as declared."""
     previous = {"cards": "333444555666", "kind": "airplane_singles", "rank": "6"}
     play = "444555666777"
     answer = ok(client, "/v1/beats", {"play": play, "previous": previous, "ruleset": "douzero"})
@@ -209,7 +209,7 @@ def test_legal_moves_are_cached_and_equal(client: FlaskClient) -> None:
 
 
 def test_score(client: FlaskClient) -> None:
-    """RULES.md 7: the pagat example, bid 3, two bombs and the rocket: 48 / -24 / -24."""
+    """docs/rules.md §7: the pagat example, bid 3, two bombs and the rocket: 48 / -24 / -24."""
     answer = ok(client, "/v1/score", {"bid": 3, "winner": "landlord", "bombs": 2, "rockets": 1})
     assert (answer["landlord"], answer["farmers"], answer["multiplier"]) == (48, [-24, -24], 8)
 

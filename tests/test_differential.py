@@ -1,4 +1,4 @@
-"""Differential tests: our rules core against the public engines (RULES.md sections 2, 3, 8, 11).
+"""Differential tests: our rules core against the public engines (docs/rules.md §§2, 3, 8, 11).
 
 - ``rlcard`` preset vs rlcard 1.2.0: leads (``DoudizhuJudger.playable_cards_from_hand``) and
   responses (``get_gt_cards``) on random and on airplane/bomb-rich deals, zero differences;
@@ -6,7 +6,7 @@
   rank rlcard assigns vs our ``classify``.
 - ``douzero`` preset vs DouZero 1.1.0's move generator: leads (``MovesGener.gen_moves``) and
   responses (``GameEnv.get_legal_card_play_actions``), zero differences except DouZero's known
-  bugs of RULES.md section 11, each excluded by a narrow, documented filter that is shown to
+  bugs of docs/rules.md §11, each excluded by a narrow, documented filter that is shown to
   trigger (or, for the one that cannot, explained and shown directly):
 
   1. ``kicker_trio_rank``: DouZero ranks an airplane with singles by its highest count-3 rank,
@@ -203,7 +203,7 @@ def _rlcard_group(cards: str) -> str:
 
 @pytest.mark.parametrize("family", ["random", "biased"])
 def test_rlcard_leads_and_responses(family: str) -> None:
-    """rlcard preset == rlcard 1.2.0, leading and following (RULES.md sections 2, 3, 8)."""
+    """rlcard preset == rlcard 1.2.0, leading and following (docs/rules.md §§2, 3, 8)."""
     rng = random.Random(SEEDS[family] + 1)
     diffs = Differences("rlcard")
     previous_kinds: Counter[str] = Counter()
@@ -215,7 +215,7 @@ def test_rlcard_leads_and_responses(family: str) -> None:
         for i, hand in enumerate(hands):
             other = engine_leads[(i + 1) % 3]
             for previous in pick_previous(rng, other, _rlcard_group):
-                if not rl.in_table(previous):  # rlcard would raise (RULES.md section 11)
+                if not rl.in_table(previous):  # rlcard would raise (docs/rules.md §11)
                     outside_table += 1
                     continue
                 previous_kinds[_our_kind(previous, RLCARD)] += 1
@@ -274,7 +274,7 @@ def test_rlcard_responses_of_the_full_deck() -> None:
 
 
 def kicker_trio_rank_excuse(previous: str, cards: str, in_douzero: bool) -> bool:
-    """Whether DouZero's known ranking bug (RULES.md section 11) explains a difference on ``cards``.
+    """Whether DouZero's known ranking bug (docs/rules.md §11) explains a difference on ``cards``.
 
     DouZero answers an airplane with singles (detector type 11) with every generated airplane
     with singles of the same length whose highest count-3 rank is higher than the previous

@@ -1,7 +1,7 @@
 """The three-player fast path (``service.rules.fast``) against the reference engine
 (``service.rules.engine``): the same moves, in the same order, for random hands and hands built
 around airplanes and space shuttles, under every three-player preset and random option sets
-(RULES.md 2, 3, 4 and 8). The perft golden files and the universe digests check both too.
+(docs/rules.md §2, 3, 4 and 8). The perft golden files and the universe digests check both too.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_fast_universe_is_the_reference_engines() -> None:
 
 def test_tables_of_other_option_sets_are_bounded() -> None:
     """A client naming many option sets does not make the tables grow without end: the presets'
-    are kept, at most ``KEPT`` others (RULES.md 8's options take hundreds of values)."""
+    are kept, at most ``KEPT`` others (docs/rules.md §8's options take hundreds of values)."""
     options = [
         {"kicker_ranks_repeat": True, "kicker_rank_max": m, "same_rank_pairs": s, name: True}
         for m in (2, 3)

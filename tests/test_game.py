@@ -1,8 +1,7 @@
-"""The hand state machine, clause by clause (../shared/rules/RULES.md sections 5, 6, 7, 8).
+"""The hand state machine, clause by clause (docs/rules.md §§5, 6, 7, 8).
 
-Sources: the pagat-style "Dou Di Zhu" app rules (dou-di-zhu-app-rules.txt), the "How to Play"
-text (how-to-play-dou-di-zhu.txt) and Wikipedia (wikipedia-dou-dizhu.txt), in
-../shared/rules/sources/.
+Sources: the pagat-style "Dou Di Zhu" app rules, the "How to Play" text and Wikipedia, as
+docs/rules.md cites them.
 """
 
 from __future__ import annotations
@@ -67,7 +66,7 @@ def code_of(action: Callable[..., object], *args: object, **kwargs: object) -> V
 
 
 def test_s6_each_player_gets_17_cards_and_kitty_3() -> None:
-    """RULES.md section 6: each player gets 17 cards; 3 remain (the kitty)."""
+    """docs/rules.md §6: each player gets 17 cards; 3 remain (the kitty)."""
     hand = demo()
     assert [sum(h) for h in hand.hands] == [17, 17, 17]
     assert sum(hand.kitty) == 3
@@ -81,7 +80,7 @@ def test_s6_each_player_gets_17_cards_and_kitty_3() -> None:
 
 
 def test_s6_deal_is_one_deck() -> None:
-    """RULES.md sections 1 and 6: no rank more often than the deck holds (4, jokers 1)."""
+    """docs/rules.md §§1 and 6: no rank more often than the deck holds (4, jokers 1)."""
     hands = (DEMO[0], DEMO[1], "QQKKKKAAAA2225679")  # a fifth 9, no 8 left for seat 2
     with pytest.raises(GameError) as caught:
         Hand.start(hands=hands, kitty="BR2", first_bidder=0)
@@ -92,7 +91,7 @@ def test_s6_deal_is_one_deck() -> None:
 
 
 def test_s6_deal_accepts_counts_and_any_notation() -> None:
-    """RULES.md section 6 with API.md card notation: counts or card text for the deal."""
+    """docs/rules.md §6 with API.md card notation: counts or card text for the deal."""
     counts = [read_hand(h) for h in DEMO]
     hand = Hand.start(hands=counts, kitty=["BJ", "大王", "2"], first_bidder=0)
     assert hand.hands == tuple(counts)
@@ -104,7 +103,7 @@ def test_s6_deal_accepts_counts_and_any_notation() -> None:
 
 
 def test_s6_first_bidder_speaks_first() -> None:
-    """RULES.md section 6: bidding starts at the first bidder; others wait their turn."""
+    """docs/rules.md §6: bidding starts at the first bidder; others wait their turn."""
     hand = demo(first_bidder=2)
     assert (hand.phase, hand.to_act) == (Phase.BIDDING, 2)
     assert code_of(hand.bid, 0, 1) is Violation.WRONG_SEAT
@@ -113,7 +112,7 @@ def test_s6_first_bidder_speaks_first() -> None:
 
 
 def test_s6_bids_are_one_to_three_or_pass() -> None:
-    """RULES.md section 6: bids are 1, 2 or 3, or pass (0 here)."""
+    """docs/rules.md §6: bids are 1, 2 or 3, or pass (0 here)."""
     hand = demo()
     for bad in (4, -1, True, "2", 1.0):
         assert code_of(hand.bid, 0, bad) is Violation.BID_OUT_OF_RANGE
@@ -127,7 +126,7 @@ def test_s6_bids_are_one_to_three_or_pass() -> None:
 
 
 def test_s6_bid_must_be_higher_than_every_earlier_bid() -> None:
-    """RULES.md section 6: a bid must be higher than every earlier bid."""
+    """docs/rules.md §6: a bid must be higher than every earlier bid."""
     hand = demo()
     hand.bid(0, 2)
     assert code_of(hand.bid, 1, 2) is Violation.BID_NOT_HIGHER
@@ -139,7 +138,7 @@ def test_s6_bid_must_be_higher_than_every_earlier_bid() -> None:
 
 
 def test_s6_bid_of_three_ends_auction() -> None:
-    """RULES.md section 6: a bid of 3 ends the auction at once."""
+    """docs/rules.md §6: a bid of 3 ends the auction at once."""
     for rules in (STANDARD, UNTIL):
         hand = demo(first_bidder=1, rules=rules)
         hand.bid(1, 3)
@@ -148,7 +147,7 @@ def test_s6_bid_of_three_ends_auction() -> None:
 
 
 def test_s6_single_round_each_player_speaks_once() -> None:
-    """RULES.md section 6: single_round (default): each player speaks once."""
+    """docs/rules.md §6: single_round (default): each player speaks once."""
     hand = demo()
     hand.bid(0, 1)
     hand.bid(1, 0)
@@ -158,7 +157,7 @@ def test_s6_single_round_each_player_speaks_once() -> None:
 
 
 def test_s6_single_round_last_speaker_may_win() -> None:
-    """RULES.md section 6: single_round: two passes then a bid of 1 makes that bidder landlord."""
+    """docs/rules.md §6: single_round: two passes then a bid of 1 makes that bidder landlord."""
     hand = demo(first_bidder=1)
     hand.bid(1, 0)
     hand.pass_turn(2)
@@ -167,7 +166,7 @@ def test_s6_single_round_last_speaker_may_win() -> None:
 
 
 def test_s6_until_two_passes_goes_round() -> None:
-    """RULES.md section 6: until_two_passes: the auction goes on until a bid has two passes."""
+    """docs/rules.md §6: until_two_passes: the auction goes on until a bid has two passes."""
     hand = demo(rules=UNTIL)
     hand.bid(0, 0)
     hand.bid(1, 0)
@@ -179,7 +178,7 @@ def test_s6_until_two_passes_goes_round() -> None:
 
 
 def test_s6_until_two_passes_passed_player_may_bid_again() -> None:
-    """RULES.md section 6: until_two_passes: a pass is not final (the rule book is silent)."""
+    """docs/rules.md §6: until_two_passes: a pass is not final (the rule book is silent)."""
     hand = demo(rules=UNTIL)
     for seat, bid in ((0, 0), (1, 1), (2, 0), (0, 2), (1, 0)):
         hand.bid(seat, bid)
@@ -189,7 +188,7 @@ def test_s6_until_two_passes_passed_player_may_bid_again() -> None:
 
 
 def test_s6_until_two_passes_one_bid_two_passes() -> None:
-    """RULES.md section 6: until_two_passes: a bid followed by two passes ends the auction."""
+    """docs/rules.md §6: until_two_passes: a bid followed by two passes ends the auction."""
     hand = demo(rules=UNTIL)
     hand.bid(0, 1)
     hand.bid(1, 0)
@@ -199,7 +198,7 @@ def test_s6_until_two_passes_one_bid_two_passes() -> None:
 
 @pytest.mark.parametrize("rules", [STANDARD, UNTIL])
 def test_s6_nobody_bids_redeal(rules: RuleSet) -> None:
-    """RULES.md section 6: if nobody bids, the hand is thrown in (no score)."""
+    """docs/rules.md §6: if nobody bids, the hand is thrown in (no score)."""
     hand = demo(first_bidder=1, rules=rules)
     for seat in (1, 2, 0):
         hand.bid(seat, 0)
@@ -210,7 +209,7 @@ def test_s6_nobody_bids_redeal(rules: RuleSet) -> None:
 
 
 def test_s6_landlord_takes_kitty() -> None:
-    """RULES.md section 6: the highest bidder becomes landlord and takes the kitty: 20 cards."""
+    """docs/rules.md §6: the highest bidder becomes landlord and takes the kitty: 20 cards."""
     hand = demo(first_bidder=1)
     hand.bid(1, 1)
     hand.bid(2, 2)
@@ -224,7 +223,7 @@ def test_s6_landlord_takes_kitty() -> None:
 
 
 def test_s6_kitty_shown_unless_kitty_hidden() -> None:
-    """RULES.md sections 6 and 8: the kitty is shown unless kitty_hidden is set."""
+    """docs/rules.md §§6 and 8: the kitty is shown unless kitty_hidden is set."""
     assert demo().kitty_shown
     hidden = demo(rules=STANDARD.derive(kitty_hidden=True))
     assert not hidden.kitty_shown
@@ -236,7 +235,7 @@ def test_s6_kitty_shown_unless_kitty_hidden() -> None:
 
 
 def test_s5_landlord_leads_first_trick() -> None:
-    """RULES.md section 5: the landlord leads the first trick."""
+    """docs/rules.md §5: the landlord leads the first trick."""
     hand = demo()
     hand.bid(0, 1)
     hand.bid(1, 2)
@@ -246,14 +245,14 @@ def test_s5_landlord_leads_first_trick() -> None:
 
 
 def test_s5_no_play_during_auction() -> None:
-    """RULES.md sections 5 and 6: play starts once the auction is over."""
+    """docs/rules.md §§5 and 6: play starts once the auction is over."""
     hand = demo()
     assert code_of(hand.play, 0, "3") is Violation.STILL_BIDDING
     assert hand.legal_plays().count() == 0
 
 
 def test_s5_leader_cannot_pass() -> None:
-    """RULES.md section 5: the leader must play (cannot pass)."""
+    """docs/rules.md §5: the leader must play (cannot pass)."""
     hand = landlord_hand()
     assert not hand.passing_allowed
     assert code_of(hand.pass_turn, 1) is Violation.LEADER_CANNOT_PASS
@@ -261,7 +260,7 @@ def test_s5_leader_cannot_pass() -> None:
 
 
 def test_s5_seats_play_counter_clockwise() -> None:
-    """RULES.md section 5: after seat i comes seat (i + 1) mod 3."""
+    """docs/rules.md §5: after seat i comes seat (i + 1) mod 3."""
     hand = landlord_hand(seat=2)
     order = []
     for cards in ("5", "6", "T", "Q"):
@@ -272,7 +271,7 @@ def test_s5_seats_play_counter_clockwise() -> None:
 
 
 def test_s5_next_player_may_pass() -> None:
-    """RULES.md section 5: each next player may pass."""
+    """docs/rules.md §5: each next player may pass."""
     hand = landlord_hand()
     hand.play(1, "3")
     assert hand.passing_allowed and hand.can_pass(2)
@@ -281,7 +280,7 @@ def test_s5_next_player_may_pass() -> None:
 
 
 def test_s5_play_must_beat_last_play() -> None:
-    """RULES.md sections 3 and 5: a play must beat the last play of the trick."""
+    """docs/rules.md §§3 and 5: a play must beat the last play of the trick."""
     hand = landlord_hand()
     hand.play(1, "T")
     with pytest.raises(GameError) as caught:
@@ -299,7 +298,7 @@ def test_s5_play_must_beat_last_play() -> None:
 
 
 def test_s5_play_must_be_a_combination_from_the_hand() -> None:
-    """RULES.md sections 2 and 5: a play is a combination of cards the seat holds."""
+    """docs/rules.md §§2 and 5: a play is a combination of cards the seat holds."""
     hand = landlord_hand()
     assert code_of(hand.play, 1, "34") is Violation.NOT_A_COMBINATION
     assert code_of(hand.play, 1, "5") is Violation.NOT_IN_HAND
@@ -313,7 +312,7 @@ def test_s5_play_must_be_a_combination_from_the_hand() -> None:
 
 
 def test_s5_player_who_passed_may_play_again() -> None:
-    """RULES.md section 5: a player who passed may play again later in the same trick."""
+    """docs/rules.md §5: a player who passed may play again later in the same trick."""
     hand = landlord_hand()
     hand.play(1, "3")
     hand.pass_turn(2)
@@ -324,7 +323,7 @@ def test_s5_player_who_passed_may_play_again() -> None:
 
 
 def test_s5_two_consecutive_passes_end_trick() -> None:
-    """RULES.md section 5: after two consecutive passes the trick ends; the last player leads."""
+    """docs/rules.md §5: after two consecutive passes the trick ends; the last player leads."""
     hand = landlord_hand()
     hand.play(1, "3")
     hand.play(2, "5")
@@ -338,7 +337,7 @@ def test_s5_two_consecutive_passes_end_trick() -> None:
 
 
 def test_s5_declared_reading() -> None:
-    """RULES.md sections 4 and 5: a client may declare the reading of an ambiguous play."""
+    """docs/rules.md §§4 and 5: a client may declare the reading of an ambiguous play."""
     hands = deal("33344455566678999", "TTTJJJQQQKKK2AAA4", "AB5")
     hand = landlord_hand(seat=0, hands=hands, kitty="AB5", rules=DOUZERO)
     combo = hand.play(0, "333444555666", kind="airplane_singles", rank="5")
@@ -349,14 +348,14 @@ def test_s5_declared_reading() -> None:
 
 
 def test_s8_rule_set_decides_what_is_a_combination() -> None:
-    """RULES.md section 8: the rule set decides the kinds (repeated kickers under rlcard)."""
+    """docs/rules.md §8: the rule set decides the kinds (repeated kickers under rlcard)."""
     hands = deal("33344455566678999", "TTTJJJQQQKKK2AAA4", "AB5")
     assert not landlord_hand(seat=0, hands=hands, kitty="AB5").can_play(0, "33344499")
     assert landlord_hand(seat=0, hands=hands, kitty="AB5", rules=RLCARD).can_play(0, "33344499")
 
 
 def test_s5_hand_ends_when_landlord_has_no_cards() -> None:
-    """RULES.md section 5: the hand ends the moment a player has no cards; the landlord wins."""
+    """docs/rules.md §5: the hand ends the moment a player has no cards; the landlord wins."""
     hands = deal("33445566778899TTJ", "33445566778899TTA", "JKR")
     hand = landlord_hand(seat=0, hands=hands, kitty="JKR")
     hand.play(0, "K")
@@ -391,7 +390,7 @@ def anti_spring_hand() -> Hand:
 
 
 def test_s5_farmers_win_together() -> None:
-    """RULES.md section 5: the farmers win together when either farmer goes out."""
+    """docs/rules.md §5: the farmers win together when either farmer goes out."""
     hand = anti_spring_hand()
     assert (hand.phase, hand.winner, hand.winning_seat) == (Phase.ENDED, Side.FARMERS, 1)
     result = hand.score()
@@ -399,7 +398,7 @@ def test_s5_farmers_win_together() -> None:
 
 
 def test_s7_spring_doubles() -> None:
-    """RULES.md section 7: spring: the landlord wins and neither farmer played a card."""
+    """docs/rules.md §7: spring: the landlord wins and neither farmer played a card."""
     hands = deal("3334445556667779T", "345678888999TTTJJ", "JQK")
     hand = landlord_hand(seat=0, hands=hands, kitty="JQK")
     hand.play(0, "3334445556667779TJQK")
@@ -409,14 +408,14 @@ def test_s7_spring_doubles() -> None:
 
 
 def test_s7_anti_spring_doubles() -> None:
-    """RULES.md section 7: anti-spring: the farmers win and the landlord made only the lead."""
+    """docs/rules.md §7: anti-spring: the farmers win and the landlord made only the lead."""
     hand = anti_spring_hand()
     assert hand.anti_spring and not hand.spring
     assert [f.name.value for f in hand.score().breakdown] == ["bid", "anti_spring"]
 
 
 def test_s7_bombs_and_rockets_played_double() -> None:
-    """RULES.md section 7: every bomb and rocket played doubles; four-with-two is no bomb."""
+    """docs/rules.md §7: every bomb and rocket played doubles; four-with-two is no bomb."""
     hand = landlord_hand()
     hand.play(1, "3")
     hand.play(2, "K")
@@ -431,13 +430,13 @@ def test_s7_bombs_and_rockets_played_double() -> None:
 
 
 def test_s7_score_with_doublings() -> None:
-    """RULES.md section 7: doubling steps reported by a client multiply the hand's score."""
+    """docs/rules.md §7: doubling steps reported by a client multiply the hand's score."""
     hand = anti_spring_hand()
     assert hand.score(doublings=2).multiplier == 8
 
 
 def test_legal_actions_are_all_legal_and_apply() -> None:
-    """RULES.md sections 5 and 6: every listed action passes verify_* and can be applied."""
+    """docs/rules.md §§5 and 6: every listed action passes verify_* and can be applied."""
     hand = landlord_hand()
     hand.play(1, "3")
     actions = hand.legal_actions()
@@ -493,7 +492,7 @@ def self_play(rng: random.Random, rules: RuleSet) -> Hand:
 
 @pytest.mark.parametrize("rules", [STANDARD, UNTIL.derive(multiplier_cap=64), DOUZERO])
 def test_random_self_play(rules: RuleSet) -> None:
-    """RULES.md sections 5 to 7: 300 random hands end once, conserve cards and score zero-sum."""
+    """docs/rules.md §§5 to 7: 300 random hands end once, conserve cards and score zero-sum."""
     rng = random.Random(20240601)
     ended = springs = anti_springs = 0
     while ended < 300:
@@ -525,7 +524,7 @@ def test_random_self_play(rules: RuleSet) -> None:
 
 
 def test_s5_recorded_actions_replay() -> None:
-    """RULES.md sections 5 and 6: a hand's history replays into an equal hand."""
+    """docs/rules.md §§5 and 6: a hand's history replays into an equal hand."""
     hand = landlord_hand()
     hand.play(1, "3")
     hand.pass_turn(2)
@@ -545,7 +544,7 @@ def test_s5_recorded_actions_replay() -> None:
 
 
 def test_s6_deal_must_be_rank_counts() -> None:
-    """RULES.md section 6: a deal given as counts has one count per rank, none negative."""
+    """docs/rules.md §6: a deal given as counts has one count per rank, none negative."""
     counts = [read_hand(h) for h in DEMO]
     bad = (counts[0], counts[1][:-1], counts[2])
     with pytest.raises(GameError) as caught:

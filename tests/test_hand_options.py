@@ -55,8 +55,8 @@ def problems(client: FlaskClient, body: Json) -> list[tuple[str, str]]:
 
 def test_four_player_two_pass_tricks_how_to_play(client: FlaskClient) -> None:
     """ "How to Play": the four-player game "is played identically to the more popular three
-    handed variant", whose trick ends after two consecutive passes (RULES.md 5): under
-    ``two_pass_tricks`` the trick ends after two passes; by default, after three (RULES.md 9
+    handed variant", whose trick ends after two consecutive passes (docs/rules.md §5): under
+    ``two_pass_tricks`` the trick ends after two passes; by default, after three (docs/rules.md §9
     as the four-player preset reads it)."""
     rules = FOUR_PLAYER.derive(two_pass_tricks=True)
     hand = Hand.start(hands=FOUR_DEAL, kitty=FOUR_KITTY, first_bidder=0, rules=rules)
@@ -115,7 +115,7 @@ def big_three_deal(seed: int) -> tuple[list[str], str, int]:
 
 
 def test_s10_the_core_checks_the_4_of_hearts_whenever_the_deal_is_suited() -> None:
-    """RULES.md 10 ("How to Play": "The player who has the four of Hearts card in his hand
+    """docs/rules.md §10 ("How to Play": "The player who has the four of Hearts card in his hand
     makes the first bid"): the core's ``Hand.start`` checks it whenever every card is suited,
     not only the HTTP layer."""
     hands, kitty, holder = big_three_deal(3)

@@ -1,5 +1,5 @@
 """Whole hands: `POST /v1/hands/validate`, its batch form and `POST /v1/matches/score`
-(../shared/rules/RULES.md sections 5 to 7).
+(docs/rules.md §§5 to 7).
 
 Thousands of hands of random legal self-play through the core are written as hand records (in
 every card notation, with and without suits) and validated as legal, their scores recomputed
@@ -286,7 +286,7 @@ def check_valid(game: Game, answer: Json) -> None:
 def test_self_play_records_validate_through_http_and_score_as_recounted(
     games: list[Game], client: FlaskClient
 ) -> None:
-    """RULES.md 5-7: every record of legal play is valid, with the recounted score; all 1,500
+    """docs/rules.md §5-7: every record of legal play is valid, with the recounted score; all 1,500
     go through the batch endpoint, 100 through the single one as well."""
     assert len(games) == 1500
     for rules, wire, _ in RULE_SETS:
@@ -419,7 +419,7 @@ def judged(body: Json) -> Json:
 
 
 def test_one_mutated_event_is_the_first_error(games: list[Game], client: FlaskClient) -> None:
-    """RULES.md 5-6: a card not held, a play that does not beat, a pass by the leader, a seat
+    """docs/rules.md §5-6: a card not held, a play that does not beat, a pass by the leader, a seat
     out of turn, an event after the end, a bid not higher: each is found at its index, with
     its code, and the state before it is reported; every 15th also through HTTP."""
     done: Counter[str] = Counter()
@@ -446,7 +446,7 @@ def test_one_mutated_event_is_the_first_error(games: list[Game], client: FlaskCl
 
 
 def test_every_prefix_is_a_hand_in_progress(games: list[Game]) -> None:
-    """RULES.md 5: a record that stops early is valid and says whose turn it is, the play to
+    """docs/rules.md §5: a record that stops early is valid and says whose turn it is, the play to
     beat and whether passing is allowed."""
     rng = random.Random(11)
     for game in games[:300]:
@@ -480,7 +480,7 @@ def played(draw: st.DrawFn) -> Game:
 @given(played())
 @settings(max_examples=40)
 def test_a_hands_score_is_zero_sum(game: Game) -> None:
-    """RULES.md 7: the landlord wins or loses what the farmers lose or win."""
+    """docs/rules.md §7: the landlord wins or loses what the farmers lose or win."""
     answer = judged(game.body)
     assert sum(answer["points"]) == 0
     assert answer["score"]["landlord"] + sum(answer["score"]["farmers"]) == 0
@@ -489,7 +489,7 @@ def test_a_hands_score_is_zero_sum(game: Game) -> None:
 @given(game=played())
 @settings(max_examples=40)
 def test_a_records_score_is_v1_score_of_its_counts(game: Game, client: FlaskClient) -> None:
-    """RULES.md 7: the score of a record is `/v1/score` fed the bid, winner, bombs, rockets,
+    """docs/rules.md §7: the score of a record is `/v1/score` fed the bid, winner, bombs, rockets,
     spring and doublings counted from the record."""
     want = expected(game)
     counts = {
@@ -533,7 +533,7 @@ def error_of(client: FlaskClient, body: Json) -> tuple[str, int | None, int | No
 
 
 def test_a_spring_in_two_tricks(client: FlaskClient) -> None:
-    """RULES.md 5, 7: two passes end the trick, the last player leads; a spring doubles."""
+    """docs/rules.md §5, 7: two passes end the trick, the last player leads; a spring doubles."""
     body = record([[0, 3]], [[0, "9TJQK"], [1, None], [2, None], [0, "333444555666777"]])
     answer = ok(client, "/v1/hands/validate", body)
     assert (answer["valid"], answer["winner"], answer["spring"]) == (True, "landlord", True)
@@ -554,7 +554,7 @@ def test_a_spring_in_two_tricks(client: FlaskClient) -> None:
 def test_s6_an_impossible_deal_is_a_verdict(
     client: FlaskClient, hands: list[str], kitty: str, seat: int | None, text: str
 ) -> None:
-    """RULES.md 1, 6: 17 cards a seat, 3 in the kitty, one deck: otherwise `bad_deal` (200)."""
+    """docs/rules.md §1, 6: 17 cards a seat, 3 in the kitty, one deck; else `bad_deal` (200)."""
     answer = ok(client, "/v1/hands/validate", record([], [], hands=hands, kitty=kitty))
     assert answer["error"]["part"] == "deal" and answer["error"]["code"] == "bad_deal"
     assert answer["error"]["seat"] == seat and text in answer["error"]["message"]
@@ -564,7 +564,7 @@ def test_s6_an_impossible_deal_is_a_verdict(
 
 
 def test_s1_a_suited_card_dealt_twice_is_a_bad_deal(client: FlaskClient) -> None:
-    """RULES.md 1: no physical card twice, in one seat or across seats and the kitty."""
+    """docs/rules.md §1: no physical card twice, in one seat or across seats and the kitty."""
     suited = [
         ["3S", "3H", "3D", *DEAL[0][3:]],
         ["3C", *DEAL[1][1:]],
@@ -579,7 +579,7 @@ def test_s1_a_suited_card_dealt_twice_is_a_bad_deal(client: FlaskClient) -> None
 
 
 def test_s6_bidding_violations(client: FlaskClient) -> None:
-    """RULES.md 6: turn order, higher bids, 3 ends the auction, a redeal ends the hand."""
+    """docs/rules.md §6: turn order, higher bids, 3 ends the auction, a redeal ends the hand."""
     assert error_of(client, record([[0, 1], [2, 2]], [])) == ("bids", 1, 2, "wrong_seat")
     assert error_of(client, record([[0, 2], [1, 2]], [])) == ("bids", 1, 1, "bid_not_higher")
     assert error_of(client, record([[0, 3], [1, 0]], [])) == ("bids", 1, 1, "bidding_over")
@@ -592,7 +592,7 @@ def test_s6_bidding_violations(client: FlaskClient) -> None:
 
 
 def test_s6_until_two_passes_goes_round(client: FlaskClient) -> None:
-    """RULES.md 6: under `until_two_passes` a passed player may bid again."""
+    """docs/rules.md §6: under `until_two_passes` a passed player may bid again."""
     body = record([[0, 0], [1, 1], [2, 0], [0, 2], [1, 0], [2, 0]], [[0, "3"]])
     body["ruleset"] = {"name": "standard", "bidding": "until_two_passes"}
     answer = ok(client, "/v1/hands/validate", body)
@@ -607,7 +607,7 @@ def test_s6_until_two_passes_goes_round(client: FlaskClient) -> None:
 
 
 def test_s5_play_violations(client: FlaskClient) -> None:
-    """RULES.md 5: the leader plays, seats in turn, cards from the hand that beat the trick."""
+    """docs/rules.md §5: the leader plays, seats in turn, cards they hold that beat the trick."""
     bid = [[0, 3]]
     assert error_of(client, record(bid, [[0, None]])) == ("events", 0, 0, "leader_cannot_pass")
     assert error_of(client, record(bid, [[1, "3"]])) == ("events", 0, 1, "wrong_seat")
@@ -625,14 +625,14 @@ def test_s5_play_violations(client: FlaskClient) -> None:
 
 
 def test_s5_a_player_who_passed_may_play_again(client: FlaskClient) -> None:
-    """RULES.md 5: a pass does not end a player's part in the trick."""
+    """docs/rules.md §5: a pass does not end a player's part in the trick."""
     body = record([[0, 3]], [[0, "3"], [1, "9"], [2, None], [0, "T"], [1, None], [2, "2"]])
     answer = ok(client, "/v1/hands/validate", body)
     assert answer["valid"] and answer["last_player"] == 2 and answer["to_act"] == 0
 
 
 def test_s1_suited_plays_must_be_the_seats_cards(client: FlaskClient) -> None:
-    """RULES.md 1: a suited card the deal gave to another seat, or played already, or twice
+    """docs/rules.md §1: a suited card the deal gave to another seat, or played already, or twice
     in one play, is not in the hand; suits that the deal does not give match by rank."""
     hands = [["3S", "3H", "3D", *DEAL[0][3:]], ["3C", *DEAL[1][1:]], DEAL[2]]
     bid = [[0, 3]]
@@ -649,7 +649,7 @@ def test_s1_suited_plays_must_be_the_seats_cards(client: FlaskClient) -> None:
 
 
 def test_s4_declared_readings_are_played_as_declared(client: FlaskClient) -> None:
-    """RULES.md 4: a declared reading is the one played; a reading the cards lack is no play."""
+    """docs/rules.md §4: a declared reading is the one played; one the cards lack is no play."""
     hands = ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"]
     lead = {"seat": 0, "cards": "333444555666", "kind": "airplane_singles", "rank": "5"}
     body = record([[0, 3]], [], hands=hands) | {"ruleset": "douzero"}
@@ -684,7 +684,7 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
 def test_the_longest_records_fit_the_limits() -> None:
     """The bounds: 7 bids in the longest three-player auction, 10 with four players; 154
     events in the longest three-player hand, 417 with four players (two decks), 937 with six
-    (three packs; RULES.md 12)."""
+    (three packs; docs/rules.md §12)."""
     until = STANDARD.derive(bidding=BiddingMode.UNTIL_TWO_PASSES)
     longest = Record.of(
         hands=DEAL,

@@ -1,5 +1,6 @@
-"""The online table (RULES.md 13): calling and robbing, showing cards, each seat's doubling, the
-room's stake and cap, the huanle and botzone presets, and the Botzone judge's error names.
+"""The online table (docs/rules.md §13): calling and robbing, showing cards, each seat's
+doubling, the room's stake and cap, the huanle and botzone presets, and the Botzone judge's
+error names.
 
 Each clause test is named after the rule line it checks. The differential tests replay random
 auctions and random Botzone games through the core and through ``tests/online_reference.py``,
@@ -240,7 +241,7 @@ def test_13_botzone_all_pass_seat_0_is_landlord_at_stake_1() -> None:
 
 
 def test_13_botzone_the_highest_bidder_is_landlord_not_the_judges_seat_0() -> None:
-    """The judge's code makes seat 0 landlord after three bids without a 3 (a bug, RULES.md
+    """The judge's code makes seat 0 landlord after three bids without a 3 (a bug, docs/rules.md
     11: never reproduced)."""
     hand = Hand.start(hands=DEAL, kitty=KITTY, first_bidder=0, rules=BOTZONE)
     for seat, bid in [(0, 0), (1, 2), (2, 0)]:

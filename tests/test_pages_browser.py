@@ -310,7 +310,7 @@ def test_replay_shows_record_fields_it_does_not_know_as_json(
 def test_replay_steps_through_an_online_auction_to_its_score(
     browser: WebDriver, origin: str
 ) -> None:
-    """A huanle record (RULES.md 13): each call a step ("seat 0 says rob"), and the score's
+    """A huanle record (docs/rules.md §13): each call a step ("seat 0 says rob"), and the score's
     breakdown names the robs, the show and a seat's doubling."""
     page = _open(browser, origin + "/replay", "examples")
     page.execute_script(

@@ -1,4 +1,4 @@
-"""Scoring, clause by clause (../shared/rules/RULES.md section 7; options of section 8)."""
+"""Scoring, clause by clause (docs/rules.md §7; options of section 8)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def names(result: Score) -> list[str]:
 
 
 def test_s7_base_stake_is_winning_bid() -> None:
-    """RULES.md section 7: base stake = the winning bid (1, 2 or 3)."""
+    """docs/rules.md §7: base stake = the winning bid (1, 2 or 3)."""
     for bid in (1, 2, 3):
         result = score(bid=bid, winner=Side.LANDLORD)
         assert (result.stake, result.multiplier, result.points) == (bid, 1, bid)
@@ -22,38 +22,38 @@ def test_s7_base_stake_is_winning_bid() -> None:
 
 
 def test_s7_each_bomb_doubles() -> None:
-    """RULES.md section 7: the multiplier doubles for each bomb played."""
+    """docs/rules.md §7: the multiplier doubles for each bomb played."""
     assert [score(bid=1, winner="landlord", bombs=n).multiplier for n in range(4)] == [1, 2, 4, 8]
 
 
 def test_s7_each_rocket_doubles() -> None:
-    """RULES.md section 7: the multiplier doubles for each rocket played."""
+    """docs/rules.md §7: the multiplier doubles for each rocket played."""
     assert score(bid=2, winner="farmers", rockets=1).multiplier == 2
 
 
 def test_s7_spring_doubles() -> None:
-    """RULES.md section 7: spring (landlord wins, farmers played nothing) doubles."""
+    """docs/rules.md §7: spring (landlord wins, farmers played nothing) doubles."""
     result = score(bid=2, winner="landlord", spring=True)
     assert (result.multiplier, result.landlord, result.farmers) == (2, 8, (-4, -4))
     assert names(result) == ["bid", "spring"]
 
 
 def test_s7_anti_spring_doubles() -> None:
-    """RULES.md section 7: anti-spring (farmers win, landlord made one play) doubles."""
+    """docs/rules.md §7: anti-spring (farmers win, landlord made one play) doubles."""
     result = score(bid=2, winner="farmers", spring=True)
     assert (result.multiplier, result.landlord, result.farmers) == (2, -8, (4, 4))
     assert names(result) == ["bid", "anti_spring"]
 
 
 def test_s7_landlord_wins_each_farmer_pays() -> None:
-    """RULES.md section 7: each farmer pays the landlord stake x multiplier when it wins."""
+    """docs/rules.md §7: each farmer pays the landlord stake x multiplier when it wins."""
     result = score(bid=3, winner="landlord", bombs=1)
     assert result.farmers == (-6, -6)
     assert result.landlord == 12
 
 
 def test_s7_farmers_win_landlord_pays_each() -> None:
-    """RULES.md section 7: the landlord pays each farmer stake x multiplier when they win."""
+    """docs/rules.md §7: the landlord pays each farmer stake x multiplier when they win."""
     result = score(bid=3, winner="farmers", bombs=1)
     assert result.farmers == (6, 6)
     assert result.landlord == -12
@@ -61,7 +61,7 @@ def test_s7_farmers_win_landlord_pays_each() -> None:
 
 
 def test_s7_hand_is_zero_sum() -> None:
-    """RULES.md section 7: the hand is zero-sum, landlord +-2X and farmers -+X each."""
+    """docs/rules.md §7: the hand is zero-sum, landlord +-2X and farmers -+X each."""
     for winner in Side:
         for bombs in range(14):
             result = score(bid=2, winner=winner, bombs=bombs, rockets=1, spring=True)
@@ -70,7 +70,7 @@ def test_s7_hand_is_zero_sum() -> None:
 
 
 def test_s7_pagat_example() -> None:
-    """RULES.md section 7 (pagat): bid 3, two bombs and a rocket, landlord wins: 24 each, +48."""
+    """docs/rules.md §7 (pagat): bid 3, two bombs and a rocket, landlord wins: 24 each, +48."""
     result = score(bid=3, winner="landlord", bombs=2, rockets=1)
     assert (result.stake, result.multiplier) == (3, 8)
     assert result.farmers == (-24, -24)
@@ -80,14 +80,14 @@ def test_s7_pagat_example() -> None:
 
 
 def test_s7_doublings_each_double() -> None:
-    """RULES.md section 7: each doubling step a client reports is x2."""
+    """docs/rules.md §7: each doubling step a client reports is x2."""
     result = score(bid=1, winner="landlord", doublings=2)
     assert result.multiplier == 4
     assert names(result) == ["bid", "doubling", "doubling"]
 
 
 def test_s7_breakdown_lists_every_factor() -> None:
-    """RULES.md section 7: a breakdown of every factor, whose product is the multiplier."""
+    """docs/rules.md §7: a breakdown of every factor, whose product is the multiplier."""
     result = score(bid=2, winner="landlord", bombs=2, rockets=1, spring=True, doublings=1)
     assert names(result) == ["bid", "bomb", "bomb", "rocket", "spring", "doubling"]
     assert result.breakdown[0].factor == 2
@@ -100,7 +100,7 @@ def test_s7_breakdown_lists_every_factor() -> None:
 
 
 def test_s8_multiplier_cap() -> None:
-    """RULES.md sections 7 and 8: the multiplier_cap option caps the multiplier."""
+    """docs/rules.md §§7 and 8: the multiplier_cap option caps the multiplier."""
     rules = STANDARD.derive(multiplier_cap=16)
     result = score(bid=3, winner="farmers", bombs=5, rules=rules)
     assert (result.multiplier, result.capped) == (16, True)
@@ -111,7 +111,7 @@ def test_s8_multiplier_cap() -> None:
 
 
 def test_s8_multiplier_cap_not_reached() -> None:
-    """RULES.md section 8: a cap that does not bite leaves no cap line."""
+    """docs/rules.md §8: a cap that does not bite leaves no cap line."""
     result = score(bid=3, winner="farmers", bombs=2, rules=STANDARD.derive(multiplier_cap=16))
     assert (result.multiplier, result.capped) == (4, False)
     assert FactorName.CAP not in [f.name for f in result.breakdown]
@@ -134,7 +134,7 @@ def test_s8_multiplier_cap_not_reached() -> None:
     ],
 )
 def test_s7_invalid_inputs_name_their_field(kwargs: dict[str, object], field: str) -> None:
-    """RULES.md section 7: bids are 1..3; counts are bounded by one deck (13 bombs, 1 rocket)."""
+    """docs/rules.md §7: bids are 1..3; counts are bounded by one deck (13 bombs, 1 rocket)."""
     arguments: dict[str, object] = {"bid": 1, "winner": "landlord", **kwargs}
     with pytest.raises(ScoreError) as caught:
         score(**arguments)  # type: ignore[arg-type]
@@ -143,7 +143,7 @@ def test_s7_invalid_inputs_name_their_field(kwargs: dict[str, object], field: st
 
 
 def test_s7_every_invalid_input_reported_at_once() -> None:
-    """RULES.md section 7: all problems of an input are reported together."""
+    """docs/rules.md §7: all problems of an input are reported together."""
     with pytest.raises(ScoreError) as caught:
         score(bid=5, winner="x", bombs=-2, rockets=3, doublings=-1, spring=None)  # type: ignore[arg-type]
     assert [p.field for p in caught.value.problems] == [

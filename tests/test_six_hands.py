@@ -1,4 +1,4 @@
-"""Whole hands of the six-player game (../shared/rules/RULES.md section 12, from the "How to
+"""Whole hands of the six-player game (docs/rules.md §12, from the "How to
 Play" text's six-player section), clause by clause, in the core and over HTTP: the deal of six
 hands of 26 and a hidden kitty of 6, the landlord named by the record or by the face-up card,
 no bidding, the announcement of the landlord's highest identical pair and the second landlord
@@ -104,7 +104,7 @@ def distinct(count: int, skip: set[str]) -> list[str]:
 
 
 def test_s12_six_hands_of_26_and_a_kitty_of_6_taken_hidden(client: FlaskClient) -> None:
-    """RULES.md 12: six seats of 26 cards, six face down that the landlord takes without
+    """docs/rules.md §12: six seats of 26 cards, six face down that the landlord takes without
     showing them (32 cards); no bidding, the stake is 1."""
     hand = Hand.start(hands=HANDS, kitty=KITTY, landlord=0, rules=SIX)
     assert (hand.phase, hand.to_act, hand.landlord, hand.bid_value) == (Phase.ANNOUNCING, 0, 0, 1)
@@ -116,7 +116,7 @@ def test_s12_six_hands_of_26_and_a_kitty_of_6_taken_hidden(client: FlaskClient) 
 
 
 def test_s12_a_hand_of_27_cards_is_a_bad_deal_verdict(client: FlaskClient) -> None:
-    """RULES.md 12 (26 a seat) and the README's rule for every game: a deal the decks cannot
+    """docs/rules.md §12 (26 a seat) and the README's rule for every game: a deal the decks cannot
     make is a `bad_deal` verdict naming the seat, never a 500."""
     hands = [HANDS[0] + " 2S", *HANDS[1:]]
     assert error_of(client, body(deal={"hands": hands, "kitty": KITTY})) == (
@@ -135,7 +135,7 @@ def test_s12_a_hand_of_27_cards_is_a_bad_deal_verdict(client: FlaskClient) -> No
 
 
 def test_s12_no_bidding_the_record_names_the_landlord(client: FlaskClient) -> None:
-    """RULES.md 12: "there is no bidding": the record names the landlord's seat; bids, a first
+    """docs/rules.md §12: "there is no bidding": the record names the landlord's seat; bids, a first
     bidder, or no landlord at all are 422 problems naming the field."""
     assert answer_of(client, body())["landlord"] == 0
     assert problems(client, "/v1/hands/validate", body(bids=[{"seat": 0, "bid": 1}])) == [
@@ -159,7 +159,7 @@ def test_s12_no_bidding_the_record_names_the_landlord(client: FlaskClient) -> No
 
 
 def test_s12_the_face_up_card_names_the_landlord(client: FlaskClient) -> None:
-    """RULES.md 12 ("How to Play": "the player who received the face-up card becomes the
+    """docs/rules.md §12 ("How to Play": "the player who received the face-up card becomes the
     first Landlord"): a record may name the card and the seat that drew it; with a suited deal
     that seat must have been dealt that very card, and it is the landlord."""
     drawn = {"card": "9H", "seat": 0}
@@ -183,7 +183,7 @@ def test_s12_the_face_up_card_names_the_landlord(client: FlaskClient) -> None:
 
 
 def test_s12_the_landlord_announces_its_highest_identical_pair(client: FlaskClient) -> None:
-    """RULES.md 12: the landlord, with the kitty, announces its highest pair of exactly
+    """docs/rules.md §12: the landlord, with the kitty, announces its highest pair of exactly
     identical cards, same rank and suit; otherwise a verdict with its own code."""
     assert answer_of(client, body())["valid"]
     cases = {
@@ -214,7 +214,7 @@ def test_notation_unicode_card_as_the_announced_card(client: FlaskClient) -> Non
 
 
 def test_s12_all_three_copies_name_no_partner_and_ties_take_any_suit(client: FlaskClient) -> None:
-    """RULES.md 12: a card held three times names no partner (the landlord announces the
+    """docs/rules.md §12: a card held three times names no partner (the landlord announces the
     highest card it holds exactly twice); several suits at the highest rank: any of them."""
     landlord = ["AS", "AS", "AS", "KH", "KH", "KD", "KD", *distinct(19, {"AS", "KH", "KD"})]
     kitty = distinct(25, {"AS", "KH", "KD"})[19:]
@@ -229,7 +229,7 @@ def test_s12_all_three_copies_name_no_partner_and_ties_take_any_suit(client: Fla
 
 
 def test_s12_no_identical_pair_plays_alone(client: FlaskClient) -> None:
-    """RULES.md 12: a landlord without an identical pair, or with all three copies of every
+    """docs/rules.md §12: a landlord without an identical pair, or with all three copies of every
     card it could announce, plays alone and announces nothing."""
     landlord = ["AS", "AS", "AS", *distinct(23, {"AS"})]
     kitty = distinct(29, {"AS"})[23:]
@@ -242,7 +242,7 @@ def test_s12_no_identical_pair_plays_alone(client: FlaskClient) -> None:
 
 
 def test_s12_two_black_or_two_red_jokers_are_identical(client: FlaskClient) -> None:
-    """RULES.md 12: two black jokers (or two red) are an identical pair, the highest ranks."""
+    """docs/rules.md §12: two black jokers (or two red) are an identical pair, the highest ranks."""
     landlord = ["B", "B", "KH", "KH", *distinct(22, {"KH"})]
     kitty = distinct(28, {"KH"})[22:]
     hands = dealt(landlord, kitty)
@@ -255,7 +255,7 @@ def test_s12_two_black_or_two_red_jokers_are_identical(client: FlaskClient) -> N
 
 
 def test_s12_the_holder_of_the_third_copy_is_the_second_landlord(client: FlaskClient) -> None:
-    """RULES.md 12: whoever holds the third copy becomes the second landlord; the referee sees
+    """docs/rules.md §12: whoever holds the third copy becomes the second landlord; the referee sees
     the whole deal and names both; a record that names another partner is `wrong_partner`."""
     answer = answer_of(client, body())
     assert (answer["landlord"], answer["partner"]) == (0, 1)
@@ -269,7 +269,7 @@ def test_s12_the_holder_of_the_third_copy_is_the_second_landlord(client: FlaskCl
 
 
 def test_s12_a_deal_without_suits_names_the_partner(client: FlaskClient) -> None:
-    """RULES.md 12 is silent on a record without suits: identical cards cannot be told apart,
+    """docs/rules.md §12 is silent on a record without suits: identical cards cannot be told apart,
     so the record names the partner, and only what ranks show is checked."""
     plain = [" ".join(c[0] for c in h.split()) for h in HANDS]
     record = body(deal={"hands": plain, "kitty": "334455"}, announcement="K")
@@ -286,7 +286,7 @@ def test_s12_a_deal_without_suits_names_the_partner(client: FlaskClient) -> None
 
 
 def test_s12_the_landlord_leads_and_a_trick_ends_after_five_passes(client: FlaskClient) -> None:
-    """RULES.md 12: seats 0..5 in order, the landlord leads; a trick ends when the five other
+    """docs/rules.md §12: seats 0..5 in order, the landlord leads; a trick ends when the five other
     seats have passed in a row."""
     events: list[Json] = [{"seat": 0, "cards": "3C"}]
     events += [{"seat": seat, "pass": True} for seat in (1, 2, 3, 4)]
@@ -304,7 +304,7 @@ def test_s12_the_landlord_leads_and_a_trick_ends_after_five_passes(client: Flask
 
 
 def test_s12_the_side_of_the_seat_out_wins_zero_sum(client: FlaskClient) -> None:
-    """RULES.md 12: the hand ends when a seat has no cards left, and its side wins; each
+    """docs/rules.md §12: the hand ends when a seat has no cards left, and its side wins; each
     farmer pays or receives stake x multiplier, the landlords share it: 2x each with a
     partner, 5x alone; bombs and the six-joker nuke double."""
     for seed in range(40):
@@ -327,7 +327,7 @@ def test_s12_the_side_of_the_seat_out_wins_zero_sum(client: FlaskClient) -> None
 
 
 def test_s12_spring_counts_the_landlords_side() -> None:
-    """RULES.md 12: spring when no farmer played a card (the partner may have played), anti-
+    """docs/rules.md §12: spring when no farmer played a card (the partner may have played), anti-
     spring when the landlords together made only the opening lead: recounted from the
     history of self-played hands."""
     for seed in range(40):

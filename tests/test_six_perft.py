@@ -1,6 +1,6 @@
 """Perft-style checks of the six-player game (three packs) against an independent reference.
 
-The reference is ``tests/six_reference.py``, written from RULES.md sections 1 to 4 and 12 only
+The reference is ``tests/six_reference.py``, written from docs/rules.md §§1 to 4 and 12 only
 (and the wire choices where they are silent, restated in its docstring). It is proven first:
 
 - on cases worked out by hand, one test per clause (the ``test_rules_12_*`` tests);
@@ -132,7 +132,7 @@ def _declared(record: dict | None) -> tuple[str, str, str] | None:
 
 
 # --------------------------------------------------------------------------------------------
-# The reference, proven on cases worked out by hand (RULES.md 1-4 and 12, the wire choices).
+# The reference, proven on cases worked out by hand (docs/rules.md §1-4 and 12, the wire choices).
 
 
 def _leads(cards: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""The six-player game (RULES.md section 12), clause by clause: the deck, the kinds and kicker
+"""The six-player game (docs/rules.md §12), clause by clause: the deck, the kinds and kicker
 rules, the bombs, the jokers, the scoring with a partner, and the API under ``six_player``.
 Legal-move counts against an independent brute force are in ``test_six_perft.py``."""
 
@@ -39,8 +39,8 @@ def of(cards: str) -> Combination:
 
 
 def test_s12_three_packs_of_162_cards() -> None:
-    """RULES.md 12: three packs with two jokers each: 12 of a rank, three jokers of a colour, a
-    suited card at most three times."""
+    """docs/rules.md §12: three packs with two jokers each: 12 of a rank, three jokers of a
+    colour, a suited card at most three times."""
     assert SIX.game is Game.SIX_PLAYER
     assert sum(SIX.table.full_deck) == 162
     assert read_play("3" * 12 + "BBBRRR", SIX)[0] == 12
@@ -51,7 +51,7 @@ def test_s12_three_packs_of_162_cards() -> None:
 
 
 def test_s12_six_seats_of_26_and_a_kitty_of_6_taken_hidden() -> None:
-    """RULES.md 12: six seats of 26, six face down for the landlord (32 cards), unseen; no
+    """docs/rules.md §12: six seats of 26, six face down for the landlord (32 cards), unseen; no
     bidding; a partner."""
     table = SIX.table
     assert (table.seats, table.hand, table.kitty, table.landlord_hand) == (6, 26, 6, 32)
@@ -59,7 +59,7 @@ def test_s12_six_seats_of_26_and_a_kitty_of_6_taken_hidden() -> None:
 
 
 def test_s12_the_three_player_kinds_and_kicker_rules() -> None:
-    """RULES.md 12: "played identically to the three player variant": the kinds of section 2
+    """docs/rules.md §12: "played identically to the three player variant": the kinds of section 2
     with its kicker rules (distinct kicker ranks, never a primal rank)."""
     assert kinds("33345") == []  # two kickers on a trio: no kind
     assert kinds("3334") == ["trio_single"]
@@ -73,8 +73,8 @@ def test_s12_the_three_player_kinds_and_kicker_rules() -> None:
 
 
 def test_s12_chains_limited_by_the_ranks_and_the_32_cards() -> None:
-    """RULES.md 12: chains, pair chains and airplanes run within 3..A only, as long as a hand of
-    32 cards holds them."""
+    """docs/rules.md §12: chains, pair chains and airplanes run within 3..A only, as long as a
+    hand of 32 cards holds them."""
     assert kinds("3456789TJQKA") == ["chain"]
     assert kinds("3456789TJQKA2") == []
     assert kinds("33445566778899TTJJQQKKAA") == ["pair_chain"]
@@ -89,13 +89,13 @@ def test_s12_chains_limited_by_the_ranks_and_the_32_cards() -> None:
 
 @pytest.mark.parametrize("size", range(4, 13))
 def test_s12_bombs_of_four_to_twelve_of_a_rank(size: int) -> None:
-    """RULES.md 12: multi-deck bombs as in section 9, four to twelve of a rank."""
+    """docs/rules.md §12: multi-deck bombs as in section 9, four to twelve of a rank."""
     assert kinds("7" * size) == ["bomb"]
     assert of("7" * size).is_bomb
 
 
 def test_s12_a_larger_bomb_beats_a_smaller_one_then_rank() -> None:
-    """RULES.md 12: a larger bomb beats a smaller one; the same size compares by rank."""
+    """docs/rules.md §12: a larger bomb beats a smaller one; the same size compares by rank."""
     assert beats(of("33333"), of("AAAA")).reason is Reason.HIGHER_BOMB
     assert not beats(of("AAAA"), of("33333"))
     assert beats(of("4" * 12), of("3" * 12))
@@ -104,8 +104,8 @@ def test_s12_a_larger_bomb_beats_a_smaller_one_then_rank() -> None:
 
 
 def test_s12_jokers_singly_in_pairs_of_one_colour_or_all_six() -> None:
-    """RULES.md 12: jokers play singly, as pairs of one colour, or all six together, the highest
-    play; three, four or five jokers are no combination; there is no two-joker rocket."""
+    """docs/rules.md §12: jokers play singly, as pairs of one colour, or all six together, the
+    highest play; three, four or five jokers are no combination; there is no two-joker rocket."""
     assert kinds("B") == ["single"]
     assert kinds("BB") == kinds("RR") == ["pair"]
     assert beats(of("RR"), of("BB")) and beats(of("BB"), of("22"))
@@ -118,7 +118,7 @@ def test_s12_jokers_singly_in_pairs_of_one_colour_or_all_six() -> None:
 
 
 def test_s12_joker_kickers() -> None:
-    """RULES.md 12: a joker may be a single kicker; a black and a red joker are never both
+    """docs/rules.md §12: a joker may be a single kicker; a black and a red joker are never both
     kickers of one combination (section 2, rule 4), not even as two pairs; a pair of one
     colour may be a pair kicker."""
     assert kinds("333B") == ["trio_single"]
@@ -131,7 +131,7 @@ def test_s12_joker_kickers() -> None:
 
 
 def test_s12_four_with_two_is_an_option_the_other_three_player_options_are_not() -> None:
-    """RULES.md 12 and 8: the four-with-two kinds exist as in section 2, an option; joker pairs
+    """docs/rules.md §12 and §8: the four-with-two kinds exist as in §2, an option; joker pairs
     are the preset's reading; the other three-player options are refused."""
     no_four_two = get_ruleset("six_player", four_with_two=False)
     assert [c.kind.value for c in classify("333345", no_four_two)] == []
@@ -152,7 +152,7 @@ def test_s12_listing_a_32_card_hand() -> None:
 
 
 def test_s12_scoring_farmers_pay_the_landlords_share() -> None:
-    """RULES.md 12: each farmer pays (or receives) stake x multiplier; the landlord side
+    """docs/rules.md §12: each farmer pays (or receives) stake x multiplier; the landlord side
     receives (or pays) the farmers' total in equal shares: 2x each with a partner, 5x alone;
     zero-sum; every bomb and the six-joker bomb double; the stake is 1."""
     alone = score(bid=1, winner="landlord", bombs=2, rules=SIX)

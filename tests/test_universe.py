@@ -45,7 +45,7 @@ def test_universe_is_pinned(name: str) -> None:
 
 
 def test_variant_universe_sizes_match_a_count_by_hand() -> None:
-    """RULES.md 9 and 10: the universes counted kind by kind, by hand.
+    """docs/rules.md §9 and 10: the universes counted kind by kind, by hand.
 
     big_three: 13 singles, pairs, trios and quads; runs within 4..K (10 ranks) of lengths
     3..10: 36; runs of pairs 36; runs of trios (3..6) 26; runs of quads (3..5) 21.

@@ -1,6 +1,6 @@
 """Perft-style checks of the variant games (issue 7) against an independent brute force.
 
-The reference is ``tests/variant_reference.py``, written from the variant spec and RULES.md
+The reference is ``tests/variant_reference.py``, written from the variant spec and docs/rules.md
 sections 9 (four_player, two decks) and 10 (Big Three) only. It is proven first, on cases
 worked out by hand (the ``test_rules_9_*`` and ``test_rules_10_*`` tests, named after the rule
 clauses), and then judges the core:
@@ -59,7 +59,7 @@ FP, BT = FOUR_PLAYER, BIG_THREE
 
 GOLDEN_GROUPS = golden_file.load(GOLDEN)
 #: The rule sets of the golden file, and for the live tests also four_player without the
-#: joker_pairs option (RULES.md section 9: the service picks a reading and makes it an option).
+#: joker_pairs option (docs/rules.md §9: the service picks a reading and makes it an option).
 RULESETS: list[tuple[str, dict]] = [
     (entries[0]["rules"], entries[0]["overrides"]) for entries in GOLDEN_GROUPS.values()
 ]

@@ -1,4 +1,4 @@
-"""The four-player game (RULES.md section 9) and Big Three (section 10), clause by clause, and
+"""The four-player game (docs/rules.md §9) and Big Three (section 10), clause by clause, and
 whole hands of each played at random and judged by the hand validation, in the core and over
 HTTP. Legal-move counts against a brute force are in ``test_variant_perft.py``."""
 
@@ -57,7 +57,7 @@ def of(cards: str, rules: RuleSet) -> Combination:
 
 
 def test_s9_two_decks_of_108_cards() -> None:
-    """RULES.md 9: two decks, four jokers: 8 of a rank and 2 of each joker at most."""
+    """docs/rules.md §9: two decks, four jokers: 8 of a rank and 2 of each joker at most."""
     assert sum(FOUR_PLAYER.table.full_deck) == 108
     assert read_play("33333333 BB RR", FOUR_PLAYER)
     for too_many in ("333333333", "BBB", "RRR"):
@@ -67,7 +67,7 @@ def test_s9_two_decks_of_108_cards() -> None:
 
 
 def test_s9_a_suited_card_twice_never_three_times() -> None:
-    """RULES.md 9 (issue 7): two decks hold each suited card twice, never three times."""
+    """docs/rules.md §9 (issue 7): two decks hold each suited card twice, never three times."""
     assert read_play("3S 3S", FOUR_PLAYER)
     with pytest.raises(CardError) as error:
         read_play("3S 3S S3", FOUR_PLAYER)
@@ -75,7 +75,7 @@ def test_s9_a_suited_card_twice_never_three_times() -> None:
 
 
 def test_s9_deal_25_each_8_to_the_landlord_who_plays_33() -> None:
-    """RULES.md 9: 25 cards each, 8 left for the landlord, who plays alone from 33."""
+    """docs/rules.md §9: 25 cards each, 8 left for the landlord, who plays alone from 33."""
     hand = Hand.start(hands=FOUR_DEAL, kitty=FOUR_KITTY, first_bidder=0, rules=FOUR_PLAYER)
     hand.bid(0, 3)
     assert sum(hand.hands[0]) == 33 and hand.to_act == 0
@@ -85,7 +85,7 @@ def test_s9_deal_25_each_8_to_the_landlord_who_plays_33() -> None:
 
 
 def test_s9_no_single_card_attachments() -> None:
-    """RULES.md 9: no trio with a single, no airplane with singles."""
+    """docs/rules.md §9: no trio with a single, no airplane with singles."""
     for cards in ("3334", "33344457"):
         assert kinds(cards, FOUR_PLAYER) == []
     assert kinds("33344", FOUR_PLAYER) == ["trio_pair"]
@@ -93,7 +93,7 @@ def test_s9_no_single_card_attachments() -> None:
 
 
 def test_s9_no_four_with_kicker_kinds() -> None:
-    """RULES.md 9: four of a rank never carries kickers."""
+    """docs/rules.md §9: four of a rank never carries kickers."""
     for cards in ("333345", "33334455", "33335", "333355"):
         assert kinds(cards, FOUR_PLAYER) == []
     with pytest.raises(RuleSetError):
@@ -112,12 +112,12 @@ def test_s9_no_four_with_kicker_kinds() -> None:
     ],
 )
 def test_s9_bombs_of_4_to_8_of_a_kind_and_the_nuke(cards: str, kind: str) -> None:
-    """RULES.md 9: bombs of 4 or 5, rocket 6, missile 7, sky explosion 8, nuke four jokers."""
+    """docs/rules.md §9: bombs of 4 or 5, rocket 6, missile 7, sky explosion 8, nuke four jokers."""
     assert kinds(cards, FOUR_PLAYER) == [kind]
 
 
 def test_s9_a_larger_group_beats_a_smaller_one() -> None:
-    """RULES.md 9: more cards win whatever the rank; the same size compares by rank."""
+    """docs/rules.md §9: more cards win whatever the rank; the same size compares by rank."""
     assert beats(of("33333", FOUR_PLAYER), of("2222", FOUR_PLAYER)).reason is Reason.HIGHER_BOMB
     assert not beats(of("2222", FOUR_PLAYER), of("33333", FOUR_PLAYER))
     assert beats(of("333333", FOUR_PLAYER), of("22222", FOUR_PLAYER))
@@ -128,7 +128,7 @@ def test_s9_a_larger_group_beats_a_smaller_one() -> None:
 
 
 def test_s9_the_nuke_is_the_highest_play() -> None:
-    """RULES.md 9: the nuke beats anything, nothing beats it."""
+    """docs/rules.md §9: the nuke beats anything, nothing beats it."""
     nuke = of("BBRR", FOUR_PLAYER)
     assert beats(nuke, of("22222222", FOUR_PLAYER)).reason is Reason.ROCKET
     assert beats(of("22222222", FOUR_PLAYER), nuke).reason is Reason.ROCKET_UNBEATABLE
@@ -136,7 +136,7 @@ def test_s9_the_nuke_is_the_highest_play() -> None:
 
 
 def test_s9_joker_pairs_is_an_option() -> None:
-    """RULES.md 9, silent on jokers of a colour: they pair under ``joker_pairs`` (the preset)
+    """docs/rules.md §9, silent on jokers of a colour: they pair under ``joker_pairs`` (the preset)
     and then make a pair kicker too; one of each colour is never a pair nor a rocket."""
     assert kinds("BB", FOUR_PLAYER) == ["pair"] and kinds("RR", FOUR_PLAYER) == ["pair"]
     assert kinds("333BB", FOUR_PLAYER) == ["trio_pair"]
@@ -150,13 +150,13 @@ def test_s9_joker_pairs_is_an_option() -> None:
 
 
 def test_s9_chains_reach_the_33_card_hand() -> None:
-    """RULES.md 9 with section 2's limits scaled to the landlord's 33 cards."""
+    """docs/rules.md §9 with section 2's limits scaled to the landlord's 33 cards."""
     assert kinds("33445566778899TTJJQQKKAA", FOUR_PLAYER) == ["pair_chain"]
     assert kinds("333444555666777888999TTTJJJQQQKKK", FOUR_PLAYER) == ["airplane"]
 
 
 def test_s9_four_seats_and_a_trick_ends_after_three_passes() -> None:
-    """RULES.md 5 with four seats: after seat i comes seat (i + 1) % 4; a trick ends when the
+    """docs/rules.md §5 with four seats: after seat i comes seat (i + 1) % 4; a trick ends when the
     three others pass."""
     hand = Hand.start(hands=FOUR_DEAL, kitty=FOUR_KITTY, first_bidder=3, rules=FOUR_PLAYER)
     for seat in (3, 0, 1):
@@ -172,7 +172,7 @@ def test_s9_four_seats_and_a_trick_ends_after_three_passes() -> None:
 
 
 def test_s9_scoring_three_farmers_pay_or_are_paid() -> None:
-    """RULES.md 7 with three farmers: each pays stake x multiplier, the landlord three times."""
+    """docs/rules.md §7 with three farmers: each pays stake x multiplier, the landlord thrice."""
     result = score(bid=2, winner="landlord", bombs=1, rockets=1, rules=FOUR_PLAYER)
     assert (result.multiplier, result.landlord, result.farmers) == (4, 24, (-8, -8, -8))
     assert score(bid=1, winner="farmers", bombs=20, rules=FOUR_PLAYER).multiplier == 1 << 20
@@ -210,7 +210,7 @@ def test_s9_the_api_takes_two_decks_only_under_four_player(client: FlaskClient) 
 
 
 def test_s10_52_cards_and_no_jokers() -> None:
-    """RULES.md 10: 52 cards, no jokers."""
+    """docs/rules.md §10: 52 cards, no jokers."""
     assert sum(BIG_THREE.table.full_deck) == 52
     with pytest.raises(CardError) as error:
         read_play("3 B", BIG_THREE)
@@ -219,7 +219,7 @@ def test_s10_52_cards_and_no_jokers() -> None:
 
 
 def test_s10_rank_order_with_3_highest() -> None:
-    """RULES.md 10: 3 2 A K Q J T 9 8 7 6 5 4, high to low."""
+    """docs/rules.md §10: 3 2 A K Q J T 9 8 7 6 5 4, high to low."""
     order = "456789TJQKA23"
     for low, high in pairwise(order):
         assert beats(of(high, BIG_THREE), of(low, BIG_THREE))
@@ -243,18 +243,18 @@ def test_s10_rank_order_with_3_highest() -> None:
     ],
 )
 def test_s10_single_pair_triple_quad_and_runs(cards: str, kind: str) -> None:
-    """RULES.md 10: the combinations of Big Three."""
+    """docs/rules.md §10: the combinations of Big Three."""
     assert kinds(cards, BIG_THREE) == [kind]
 
 
 @pytest.mark.parametrize("cards", ["45", "QKA", "KA2", "A23", "234", "4455", "444555", "4445"])
 def test_s10_runs_of_three_or_more_never_with_2_3_or_a(cards: str) -> None:
-    """RULES.md 10: a run holds at least 3 ranks, never 2, 3 or A; no kickers at all."""
+    """docs/rules.md §10: a run holds at least 3 ranks, never 2, 3 or A; no kickers at all."""
     assert kinds(cards, BIG_THREE) == []
 
 
 def test_s10_no_bombs_same_kind_and_size_only() -> None:
-    """RULES.md 10: a play is beaten only by the same kind and size, higher; no bombs."""
+    """docs/rules.md §10: a play is beaten only by the same kind and size, higher; no bombs."""
     quad = of("4444", BIG_THREE)
     assert beats(quad, of("5", BIG_THREE)).reason is Reason.DIFFERENT_KIND
     assert beats(of("5555", BIG_THREE), quad).reason is Reason.HIGHER
@@ -266,7 +266,7 @@ def test_s10_no_bombs_same_kind_and_size_only() -> None:
 
 
 def test_s10_16_each_and_4_to_the_high_bidder_unseen() -> None:
-    """RULES.md 10: 16 cards each, 4 taken unseen by the high bidder."""
+    """docs/rules.md §10: 16 cards each, 4 taken unseen by the high bidder."""
     hand = Hand.start(hands=THREE_DEAL, kitty=THREE_KITTY, first_bidder=0, rules=BIG_THREE)
     assert not hand.kitty_shown
     hand.bid(0, 1)
@@ -278,7 +278,7 @@ def test_s10_16_each_and_4_to_the_high_bidder_unseen() -> None:
 
 
 def test_s10_the_first_bidder_must_bid_and_leads_the_first_trick() -> None:
-    """RULES.md 10 ("How to Play"): the first bidder must bid at least one, and the player who
+    """docs/rules.md §10 ("How to Play"): the first bidder must bid at least one, and the player who
     had the first bid has the first play, whoever won the bidding."""
     hand = Hand.start(hands=THREE_DEAL, kitty=THREE_KITTY, first_bidder=2, rules=BIG_THREE)
     with pytest.raises(GameError) as error:
@@ -291,7 +291,7 @@ def test_s10_the_first_bidder_must_bid_and_leads_the_first_trick() -> None:
 
 
 def test_s10_the_holder_of_the_4_of_hearts_bids_first() -> None:
-    """RULES.md 10: with suits, the 4 of hearts' holder bids first; when the kitty holds it,
+    """docs/rules.md §10: with suits, the 4 of hearts' holder bids first; when the kitty holds it,
     the holder of the lowest heart dealt."""
     deck = [f"{r}{s}" for r in "3456789TJQKA2" for s in "SHDC"]
     random.Random(7).shuffle(deck)
@@ -321,7 +321,7 @@ def test_s10_the_holder_of_the_4_of_hearts_bids_first() -> None:
 
 
 def test_s10_the_high_bidder_wins_or_loses_the_bid_from_each_opponent() -> None:
-    """RULES.md 10: no multipliers; the stake is the bid, from or to each opponent."""
+    """docs/rules.md §10: no multipliers; the stake is the bid, from or to each opponent."""
     assert score(bid=2, winner="landlord", rules=BIG_THREE).farmers == (-2, -2)
     assert score(bid=3, winner="farmers", rules=BIG_THREE).landlord == -6
     for bad in ({"bombs": 1}, {"rockets": 1}, {"doublings": 1}, {"spring": True}):
@@ -331,7 +331,7 @@ def test_s10_the_high_bidder_wins_or_loses_the_bid_from_each_opponent() -> None:
 
 
 def test_s10_options_of_other_games_are_refused() -> None:
-    """RULES.md 8 and 10: Big Three has no kickers, bombs or multipliers to configure."""
+    """docs/rules.md §8 and 10: Big Three has no kickers, bombs or multipliers to configure."""
     for option in ({"four_with_two": True}, {"same_rank_pairs": True}, {"multiplier_cap": 8}):
         with pytest.raises(RuleSetError):
             get_ruleset("big_three", **option)
@@ -441,7 +441,7 @@ def test_random_self_played_hands_validate(rules: RuleSet, seed: int, client: Fl
 
 
 def test_s9_a_suited_card_played_from_two_decks() -> None:
-    """RULES.md 9: a seat may hold and play both copies of a suited card; never a third."""
+    """docs/rules.md §9: a seat may hold and play both copies of a suited card; never a third."""
     deck = _suited_deck(FOUR_PLAYER)
     hands = [deck[i * 25 : (i + 1) * 25] for i in range(4)]
     kitty = deck[100:]
@@ -503,7 +503,7 @@ def test_hand_records_are_held_to_their_own_game(client: FlaskClient) -> None:
 
 
 def test_a_suited_card_twice_in_a_play_of_an_unsuited_deal() -> None:
-    """RULES.md 1: one deck holds a suited card once, whether or not the deal named suits."""
+    """docs/rules.md §1: one deck holds a suited card once, whether or not the deal named suits."""
     record = Record.of(
         hands=["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
         kitty="JQK",

@@ -1,6 +1,6 @@
 """An independent, deliberately naive reference for the variant games (issue 7).
 
-Written from ``/work/notes/variant_spec.md`` and RULES.md sections 9 (the four-player game
+Written from ``/work/notes/variant_spec.md`` and docs/rules.md §§9 (the four-player game
 with two decks) and 10 (Big Three) alone. It imports nothing from ``service``: not the
 classifier (``service.rules.combos``, ``service.rules.kinds``), not the move generator
 (``service.rules.moves``, then ``service.rules.generate``, now ``service.rules.fast`` and
@@ -62,7 +62,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, bool]] = {
     BIG_THREE: {},
 }
 
-#: How many cards of each rank one deal can hold (RULES.md sections 9 and 10).
+#: How many cards of each rank one deal can hold (docs/rules.md §§9 and 10).
 DECK_LIMITS: dict[str, tuple[int, ...]] = {
     FOUR_PLAYER: (8,) * 13 + (2, 2),  # two decks: 108 cards
     BIG_THREE: (4,) * 13 + (0, 0),  # 52 cards, no jokers
@@ -157,7 +157,7 @@ def pure_run(counts, width: int, *, lowest: int, highest: int, shortest: int, lo
 
 
 # --------------------------------------------------------------------------------------------
-# Four-player game (RULES.md section 9): one function per kind, each returning its readings.
+# Four-player game (docs/rules.md §9): one function per kind, each returning its readings.
 
 
 def fp_single(counts, options) -> list[Reading]:
@@ -300,7 +300,7 @@ FOUR_PLAYER_TRIES = (
 
 
 # --------------------------------------------------------------------------------------------
-# Big Three (RULES.md section 10): one function per kind. No jokers, no kickers, no bombs.
+# Big Three (docs/rules.md §10): one function per kind. No jokers, no kickers, no bombs.
 
 
 def bt_single(counts, options) -> list[Reading]:
@@ -377,7 +377,7 @@ def reference_readings(counts, game: str, options: dict | None = None) -> set[Re
 
 
 def preferred_reading(readings: Iterable[Reading], game: str) -> Reading:
-    """Preferred reading (RULES.md section 4, variant_spec.md): nuke, bomb class, no kickers,
+    """Preferred reading (docs/rules.md §4, variant_spec.md): nuke, bomb class, no kickers,
     longest chain, highest primal rank (in the game's order)."""
 
     def key(reading: Reading):

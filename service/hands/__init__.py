@@ -11,7 +11,7 @@ the state reached before it is reported all the same. The answers (``validate_an
 The modules, each importing only those before it: ``records`` (the record and what it may
 hold), ``suits`` (suited cards), ``replay`` (``validate``), ``answers`` (the JSON answers).
 
-Decisions where RULES.md is silent:
+Decisions where docs/rules.md is silent:
 
 - Deck problems of the deal (a seat without 17 cards, five 7s, a suited card dealt twice) are a
   verdict (``bad_deal``), not an input error: the record is well-formed, the deal is impossible.

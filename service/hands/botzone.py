@@ -1,5 +1,5 @@
 """The Botzone FTL2 judge's error names (``judge_FTL2.py`` of ``lpaladin/tsFightTheLandlord``,
-RULES.md section 13) for the referee's violations, so that a bot platform reads the words it
+docs/rules.md §13) for the referee's violations, so that a bot platform reads the words it
 already uses. A violation the judge cannot meet (it asks each seat in turn: a wrong seat, an
 event after the end) has no name.
 

@@ -294,7 +294,7 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
 
 
 def validate(record: Record, rules: RuleSet = STANDARD) -> Outcome:
-    """Replay a record through the core; stop at the first violation (RULES.md sections 5-7).
+    """Replay a record through the core; stop at the first violation (docs/rules.md §§5-7).
 
     >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(1, 1), (2, 1)])
     >>> outcome = validate(record)

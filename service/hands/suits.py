@@ -1,4 +1,4 @@
-"""Suits in a hand's plays: the rules ignore them (RULES.md section 1), so plays are matched to
+"""Suits in a hand's plays: the rules ignore them (docs/rules.md §1), so plays are matched to
 hands by rank; but a suited card is one card. A seat may not play a suited card dealt to
 another seat (the kitty's go to the landlord), nor one played before, nor name it twice in a
 play. What the suits of the deal decide (a suited card dealt too often, Big Three's first

@@ -1,4 +1,4 @@
-"""The online table's calls on a hand (RULES.md section 13): ``Hand`` (``service.rules.game``)
+"""The online table's calls on a hand (docs/rules.md §13): ``Hand`` (``service.rules.game``)
 gets them from ``OnlineHand``, which drives the hand's ``Auction`` (``service.rules.online``)
 and moves the hand on: the landlord takes the kitty, the doubling round, then the play.
 

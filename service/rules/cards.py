@@ -1,6 +1,6 @@
 """Cards: ranks, suits, parsing of every notation of API.md, and the canonical form.
 
-A play or a hand is, to the rules, a multiset of ranks (RULES.md section 1). It is held as
+A play or a hand is, to the rules, a multiset of ranks (docs/rules.md §1). It is held as
 ``Counts``: a tuple with one count per rank, in rank order. The canonical text form is one
 character per card, ascending (``3456789TJQKA2BR``).
 
@@ -29,7 +29,7 @@ Counts = tuple[int, ...]
 
 
 class Rank(IntEnum):
-    """A card rank, ordered low to high (RULES.md section 1); the value indexes ``Counts``."""
+    """A card rank, ordered low to high (docs/rules.md §1); the value indexes ``Counts``."""
 
     THREE = 0
     FOUR = 1
@@ -316,7 +316,7 @@ def check_deck(
     positions: Sequence[int] | None = None,
 ) -> None:
     """Raise ``CardError`` if ``copies`` decks with ``jokers`` jokers of each colour (default:
-    ``copies``) cannot hold these cards (RULES.md section 1).
+    ``copies``) cannot hold these cards (docs/rules.md §1).
 
     Every problem is reported: too many of a rank, too many of a joker, a suited card repeated.
 

@@ -3,7 +3,7 @@
 Classification reads the game's forms (``service.rules.model``): ``by_size(model)[n]`` lists
 every (form, chain length) whose combinations hold ``n`` cards; each is tried at every chain
 position the rank counts allow, and what is left must be a legal set of kickers
-(``service.rules.kickers``; RULES.md section 2). Beating reads the forms' tiers (section 3).
+(``service.rules.kickers``; docs/rules.md §2). Beating reads the forms' tiers (section 3).
 
 >>> [str(c) for c in readings_of(read_hand("33344"))]
 ['trio_pair 33344 (rank 3)']
@@ -184,7 +184,7 @@ def _build(
     )
 
 
-# --- Classification (RULES.md 2 and 4) -----------------------------------------------------------
+# --- Classification (docs/rules.md §2 and §4) -----------------------------------------------------
 
 
 @cache
@@ -217,7 +217,7 @@ def primal_starts(counts: Counts, form: Form, length: int) -> list[int]:
 
 
 def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
-    """Every reading of some rank counts under ``rules``, preferred first (RULES.md section 4).
+    """Every reading of some rank counts under ``rules``, preferred first (docs/rules.md §4).
 
     >>> [c.kind.value for c in readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))]
     ['airplane', 'airplane_singles', 'airplane_singles']
@@ -279,7 +279,7 @@ def choose(
     return None
 
 
-# --- Beating a play (RULES.md section 3) --------------------------------------------------------
+# --- Beating a play (docs/rules.md §3) --------------------------------------------------------
 
 
 class Reason(StrEnum):
@@ -328,7 +328,7 @@ class Verdict:
 
 
 def beats(play: Combination, previous: Combination) -> Verdict:
-    """Whether ``play`` beats ``previous`` (RULES.md section 3), and why.
+    """Whether ``play`` beats ``previous`` (docs/rules.md §3), and why.
 
     >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
     <Reason.DIFFERENT_LENGTH: 'different_length'>
@@ -364,7 +364,7 @@ def beats(play: Combination, previous: Combination) -> Verdict:
 
 
 def _bomb_on_bomb(play: Combination, previous: Combination, size: int, other: int) -> Verdict:
-    """A bomb against a bomb (RULES.md 3 and 9): a higher class on the ladder wins (the
+    """A bomb against a bomb (docs/rules.md §3 and 9): a higher class on the ladder wins (the
     four-player game's larger group), then the higher rank, then (in one class) more cards.
 
     >>> four = get_ruleset("four_player")

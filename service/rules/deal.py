@@ -1,4 +1,4 @@
-"""The deal as cards, suits kept where they are given, and what the suits decide (RULES.md 1,
+"""The deal as cards, suits kept where they are given, and what the suits decide (docs/rules.md §1,
 10 and 12): a suited card is one card, dealt no more often than the decks hold it; the face-up
 card was drawn by the seat said to have drawn it; in Big Three the holder of the 4 of hearts
 bids first. The rules ignore suits everywhere else (section 1).
@@ -155,7 +155,7 @@ class Deal:
 
     def hearts_bidder(self, rules: RuleSet) -> tuple[int, str] | None:
         """Big Three with every card suited: the seat that bids first, the holder of the 4 of
-        hearts or, when the kitty holds it, of the lowest heart dealt (RULES.md 10), and what
+        hearts or, when the kitty holds it, of the lowest heart dealt (docs/rules.md §10), and what
         it holds; None in other games, with ``free_first_bidder``, or without suits.
 
         >>> from .ruleset import BIG_THREE

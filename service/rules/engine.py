@@ -3,7 +3,7 @@
 Each form of the game (``service.rules.model``) lists the combinations a hand holds: every run
 of primal ranks the hand holds ``width`` times within the form's limits, with every legal set
 of kickers (``service.rules.kickers``), keeping those that beat the play to answer. A card set
-is listed once, as its preferred reading among those listed (RULES.md 4), in listing order:
+is listed once, as its preferred reading among those listed (docs/rules.md §4), in listing order:
 kind, rank, size, kickers. It serves the four-player game and Big Three, and is the standard
 the three-player fast path (``service.rules.fast``) is checked against.
 
@@ -76,7 +76,7 @@ def form_moves(
 
 
 def _may_beat(form: Form, previous: Combination) -> bool:
-    """Whether a combination of ``form`` may beat ``previous`` at all (RULES.md 3)."""
+    """Whether a combination of ``form`` may beat ``previous`` at all (docs/rules.md §3)."""
     return previous.tier is not Tier.TOP and (form.kind is previous.kind or form.tier > Tier.PLAY)
 
 

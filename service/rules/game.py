@@ -1,4 +1,4 @@
-"""One hand of Dou Dizhu as a state machine: deal, bid, play, end (RULES.md sections 5 to 7).
+"""One hand of Dou Dizhu as a state machine: deal, bid, play, end (docs/rules.md §§5 to 7).
 
 Every action comes three ways: ``verify_*`` raises ``GameError`` with a machine-readable
 ``Violation`` and a sentence, ``can_*`` answers a bool, and the action itself (``bid``,
@@ -6,7 +6,7 @@ Every action comes three ways: ``verify_*`` raises ``GameError`` with a machine-
 (0, 1, 2 in the three-player game and Big Three, 0 to 3 in the four-player game); after seat i
 comes seat (i + 1) % seats.
 
-Decisions where RULES.md is silent:
+Decisions where docs/rules.md is silent:
 
 - A pass in the auction is the bid 0 (``None`` is taken as 0 too and recorded as 0);
   ``pass_turn`` during the auction is the same pass.
@@ -126,7 +126,7 @@ class Hand(OnlineHand):
         """Deal a hand; ``GameError`` names the seat of the first problem.
 
         Hands and kitty are rank counts, ``Card``s or card text (suits optional); the deal
-        must be the game's: one deck, 17 a seat and 3 in the kitty (RULES.md section 6); two
+        must be the game's: one deck, 17 a seat and 3 in the kitty (docs/rules.md §6); two
         decks, 25 a seat and 8 in the kitty (section 9); 52 cards, 16 a seat and 4 in the kitty
         (section 10); three packs, 26 a seat and 6 in the kitty (section 12); a suited card no
         more often than the decks hold it. A game with bidding starts at ``first_bidder``; the
@@ -208,7 +208,7 @@ class Hand(OnlineHand):
             text = f"a bid is 1, 2, 3 or 0 (pass), not {bid!r}"
             raise GameError(Violation.BID_OUT_OF_RANGE, text, seat=seat)
         if not bid and not self._spoken and self.rules.table.first_bid_required:
-            text = "the first bidder must bid at least 1 (RULES.md section 10)"
+            text = "the first bidder must bid at least 1 (docs/rules.md §10)"
             raise GameError(Violation.FIRST_BID_REQUIRED, text, seat=seat)
         if bid and bid <= self._bid_value:
             text = f"a bid must be higher than {self._bid_value}, not {bid}"

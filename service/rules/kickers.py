@@ -1,4 +1,4 @@
-"""Kicker legality (RULES.md 2, options of 8): the one place that judges a combination's kickers.
+"""Kicker legality (docs/rules.md §2, options of §8): the one place judging a combination's kickers.
 
 Kickers never share a rank with primal cards (rule 1). Single kickers have distinct ranks
 unless ``ranks_repeat`` (then at most ``rank_max`` of a rank, or all four among an airplane's
@@ -29,7 +29,7 @@ def single_caps(rules: KickerRules, form: Form, start: int, length: int) -> list
     """How many single kicker cards of each rank a combination may carry at this position.
 
     Primal ranks are 0 (rule 1); other ranks 1, or ``rank_max`` under repeats, or 4 for an
-    airplane under ``bomb`` (RULES.md 8 names airplanes only); a kicker trio next to an
+    airplane under ``bomb`` (docs/rules.md §8 names airplanes only); a kicker trio next to an
     airplane's chain only under ``adjacent_trios``.
 
     >>> from .model import THREE_PLAYER_FORMS

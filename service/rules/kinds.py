@@ -1,4 +1,4 @@
-"""The kinds of combination of every game (RULES.md 2, 8, 9 and 10): the wire vocabulary.
+"""The kinds of combination of every game (docs/rules.md §2, 8, 9 and 10): the wire vocabulary.
 
 How each kind is built in a game is its ``Form`` (``service.rules.model``).
 
@@ -12,7 +12,7 @@ from enum import StrEnum
 
 
 class Kind(StrEnum):
-    """A kind of combination; the value is the wire name of RULES.md section 2."""
+    """A kind of combination; the value is the wire name of docs/rules.md §2."""
 
     SINGLE = "single"
     """One card (单牌)."""

@@ -3,7 +3,7 @@
 A game is its ``Table`` (seats, deal, decks, how the auction and scoring go), the order of its
 ranks, its ``Form``s (each kind of combination: cards of each primal rank, chain limits,
 kickers, and its ``Tier`` on the bomb ladder) and its ``KickerRules``. The three games follow,
-each on one screen: the forms of the three-player game (RULES.md 2 and 8), of the four-player
+each on one screen: the forms of the three-player game (docs/rules.md §2 and 8), of the four-player
 game (9) and of Big Three (10). A rule option of ``RuleSet`` that adds or removes a form is
 named by the form (``needs`` / ``unless``); ``GameModel.build`` picks the forms an option set
 keeps. The engines read nothing else: ``service.rules.engine`` (the reference: classification
@@ -34,7 +34,7 @@ FOUR, KING = int(Rank.FOUR), int(Rank.KING)
 
 
 class Game(StrEnum):
-    """Which game a rule set plays: its deck, seats, deal and kinds (RULES.md 1, 9 and 10)."""
+    """Which game a rule set plays: its deck, seats, deal and kinds (docs/rules.md §1, 9 and 10)."""
 
     THREE_PLAYER = "three_player"
     """Dou Dizhu: one deck of 54, three seats of 17 and a kitty of 3 (sections 1 to 8)."""
@@ -49,7 +49,7 @@ class Game(StrEnum):
 
 
 class Tier(IntEnum):
-    """A form's step on the bomb ladder (RULES.md 3 and 9): what it beats besides its own kind."""
+    """A form's step on the bomb ladder (docs/rules.md §3 and 9): what it beats besides its own kind."""
 
     PLAY = 0
     """Beaten by a higher play of the same kind and size, by any bomb, by the top play."""
@@ -168,7 +168,7 @@ class Form:
         )
 
 
-#: RULES.md 2 (the standard kinds) and 8 (the optional ones): the three-player game's forms.
+#: docs/rules.md §2 (the standard kinds) and 8 (the optional ones): the three-player game's forms.
 THREE_PLAYER_FORMS = (
     Form(Kind.SINGLE, 1, high=RED),
     Form(Kind.PAIR, 2),
@@ -193,7 +193,7 @@ THREE_PLAYER_FORMS = (
     Form(Kind.ROCKET, 1, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )  # fmt: skip
 
-#: RULES.md 9: no single kickers, no four-with-kickers; bombs of 4 to 8 of a kind, the nuke
+#: docs/rules.md §9: no single kickers, no four-with-kickers; bombs of 4 to 8 of a kind, the nuke
 #: (all four jokers) on top; chains up to the landlord's 33 cards. Where the source is silent,
 #: two jokers of a colour pair under ``joker_pairs``.
 FOUR_PLAYER_FORMS = (
@@ -215,7 +215,7 @@ FOUR_PLAYER_FORMS = (
     Form(Kind.NUKE, 2, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )
 
-#: RULES.md 12: the three-player kinds and kicker rules, chains limited only by the ranks 3..A
+#: docs/rules.md §12: the three-player kinds and kicker rules, chains limited only by the ranks 3..A
 #: and the landlord's 32 cards; bombs of 4 to 12 of a rank (a larger beats a smaller), all six
 #: jokers on top, no rocket; jokers pair in one colour (``BB``, ``RR``) under ``joker_pairs``.
 SIX_PLAYER_FORMS = (
@@ -236,7 +236,7 @@ SIX_PLAYER_FORMS = (
     Form(Kind.NUKE, 3, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )
 
-#: RULES.md 10: no kickers, no bombs; runs of 3 or more within 4..K (20 cards at most).
+#: docs/rules.md §10: no kickers, no bombs; runs of 3 or more within 4..K (20 cards at most).
 BIG_THREE_FORMS = (
     Form(Kind.SINGLE, 1),
     Form(Kind.PAIR, 2),
@@ -260,10 +260,10 @@ class Rules:
     a comparison (Big Three has no jokers)."""
     joker_pair_kickers: bool = False
     """Whether a black and a red joker pair may both be pair kickers of one combination: the
-    four-player game's reading (two ranks); not in the six-player game (RULES.md 12, rule 4)."""
+    four-player game's reading (two ranks); not in the six-player game (docs/rules.md §12, rule 4)."""
 
 
-#: Every game: RULES.md 1-8 (three players), 9 (four players), 10 (Big Three).
+#: Every game: docs/rules.md §1-8 (three players), 9 (four players), 10 (Big Three).
 GAMES: dict[Game, Rules] = {
     Game.THREE_PLAYER: Rules(Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS),
     Game.FOUR_PLAYER: Rules(
@@ -286,7 +286,7 @@ GAMES: dict[Game, Rules] = {
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class KickerRules:
-    """The kicker rules of RULES.md 2 and their options (section 8), read by
+    """The kicker rules of docs/rules.md §2 and their options (section 8), read by
     ``service.rules.kickers``, the one place that judges kickers."""
 
     ranks_repeat: bool = False

@@ -262,7 +262,7 @@ def legal_moves(
 ) -> LegalMoves:
     """The legal moves of ``hand``: leads when ``previous`` is None, else responses to it.
 
-    A previous play given as cards is read as its preferred reading (RULES.md section 4).
+    A previous play given as cards is read as its preferred reading (docs/rules.md §4).
 
     >>> [m.cards for m in legal_moves("3456789", previous="34567")]
     ['45678', '56789']

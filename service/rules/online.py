@@ -1,7 +1,7 @@
-"""The online table's auction (RULES.md section 13): calling and robbing the landlord, showing
+"""The online table's auction (docs/rules.md §13): calling and robbing the landlord, showing
 cards and each seat's doubling, as a state machine of its own that ``Hand`` drives.
 
-The order of play, where RULES.md leaves it open:
+The order of play, where docs/rules.md leaves it open:
 
 - Shows are not turns. A show before the deal, early or late in the deal comes before the
   first call or decline; an ``after_kitty`` show is the landlord's, between the kitty and the

@@ -1,6 +1,6 @@
-"""The six-player game's second landlord (RULES.md 12): the landlord, with the kitty, announces
-its highest pair of exactly identical cards (same rank and suit; two black or two red jokers),
-and whoever holds the third copy of that card is its secret partner.
+"""The six-player game's second landlord (docs/rules.md §12): the landlord, with the kitty,
+announces its highest pair of exactly identical cards (same rank and suit; two black or two
+red jokers), and whoever holds the third copy of that card is its secret partner.
 
 Where the source is silent:
 

@@ -1,4 +1,4 @@
-"""Rule sets: every option of RULES.md section 8 as a frozen, self-checking value, and presets.
+"""Rule sets: every option of docs/rules.md §8 as a frozen, self-checking value, and presets.
 
 >>> STANDARD.four_with_two, STANDARD.kicker_ranks_repeat
 (True, False)
@@ -24,7 +24,7 @@ from .model import GAMES, Game, GameModel, Table, form_options
 
 
 class BiddingMode(StrEnum):
-    """How the auction runs (RULES.md section 6)."""
+    """How the auction runs (docs/rules.md §6)."""
 
     SINGLE_ROUND = "single_round"
     """Each player, from the first bidder, speaks once."""
@@ -77,7 +77,7 @@ class RuleSetError(ValueError):
 
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
-    """Every rule decision the sources disagree on, explicit (RULES.md section 8).
+    """Every rule decision the sources disagree on, explicit (docs/rules.md §8).
 
     Kicker rules (section 2): kickers never share a rank with primal cards; single kickers
     have distinct ranks unless ``kicker_ranks_repeat`` (then at most ``kicker_rank_max`` of a
@@ -358,7 +358,7 @@ BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in
 
 STANDARD = RuleSet(
     name="standard",
-    description="RULES.md: the rules of the public rule texts.",
+    description="docs/rules.md: the rules of the public rule texts.",
 )
 RLCARD = RuleSet(
     name="rlcard",
@@ -390,7 +390,7 @@ OPENSPIEL = RuleSet(
 FOUR_PLAYER = RuleSet(
     name="four_player",
     description=(
-        "RULES.md section 9: two decks, four seats of 25 and a kitty of 8; no single kickers "
+        "docs/rules.md §9: two decks, four seats of 25 and a kitty of 8; no single kickers "
         "and no four-with-kickers; bombs of 4 or 5 of a kind, six_rocket (6), missile (7), "
         "sky_explosion (8), nuke (all four jokers); a larger bomb beats a smaller one. Where the "
         "source is silent: two jokers of a colour are a pair (joker_pairs), a joker pair may be "
@@ -403,7 +403,7 @@ FOUR_PLAYER = RuleSet(
 BIG_THREE = RuleSet(
     name="big_three",
     description=(
-        "RULES.md section 10, Big Three (大三): 52 cards without jokers, 3 the highest rank, "
+        "docs/rules.md §10, Big Three (大三): 52 cards without jokers, 3 the highest rank, "
         "three seats of 16 and a kitty of 4 taken unseen by the high bidder; single, pair, "
         "trio, quad, runs of 3 or more within 4..K of singles, pairs, trios and quads; no "
         "bombs. The first bidder (the holder of the 4 of hearts) must bid and leads the first "
@@ -418,7 +418,7 @@ BIG_THREE = RuleSet(
 SIX_PLAYER = RuleSet(
     name="six_player",
     description=(
-        "RULES.md section 12: three packs (162 cards), six seats of 26 and a kitty of 6 taken "
+        "docs/rules.md §12: three packs (162 cards), six seats of 26 and a kitty of 6 taken "
         "hidden; no bidding (the face-up card names the landlord, the stake is 1); the "
         "landlord's highest identical pair names a secret partner. The three-player kinds and "
         "kicker rules, chains limited only by the ranks and the 32 cards; bombs of 4 to 12 of a "
@@ -433,7 +433,7 @@ SIX_PLAYER = RuleSet(
 HUANLE = RuleSet(
     name="huanle",
     description=(
-        "RULES.md section 13, the online table of 欢乐斗地主 and its clones: the standard "
+        "docs/rules.md §13, the online table of 欢乐斗地主 and its clones: the standard "
         "plays; calling and robbing the landlord instead of bids (each rob x2; all decline: "
         "a redeal, unless a seat showed, which then is landlord); showing cards (x5 before the "
         "deal, x4 or x3 during it, x2 by the landlord after the kitty; the highest applies); "

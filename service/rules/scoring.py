@@ -1,4 +1,4 @@
-"""Scoring a finished hand (RULES.md section 7): the stake, the multiplier and who pays whom.
+"""Scoring a finished hand (docs/rules.md §7): the stake, the multiplier and who pays whom.
 
 The base stake is the winning bid; the multiplier doubles for every bomb, every rocket, a spring
 or anti-spring, and every doubling step a client reports, and is capped when the rule set says
@@ -191,7 +191,7 @@ GAME_LIMITS: dict[Game, dict[str, tuple[int, int]]] = {
     Game.FOUR_PLAYER: LIMITS | {"bombs": (0, 26)},
     Game.BIG_THREE: {"bid": (1, 3), "bombs": (0, 0), "rockets": (0, 0), "doublings": (0, 0)},
     # Three packs: 39 bombs of four (three of each rank) and the six jokers, counted as the
-    # rocket; no bidding, so the stake is 1 (RULES.md 12).
+    # rocket; no bidding, so the stake is 1 (docs/rules.md §12).
     Game.SIX_PLAYER: LIMITS | {"bid": (1, 1), "bombs": (0, 39)},
 }
 #: What some game accepts: the range of a request before its game is known.
@@ -374,7 +374,7 @@ def score(
     seat_doublings: tuple[int, ...] | None = None,
     rules: RuleSet = STANDARD,
 ) -> Score:
-    """Score a hand (RULES.md section 7); ``ScoreError`` lists every invalid input.
+    """Score a hand (docs/rules.md §7); ``ScoreError`` lists every invalid input.
 
     ``spring`` is the spring when the landlord wins and the anti-spring when the farmers win.
     In the six-player game (section 12) ``partner`` says whether the landlord had a partner:

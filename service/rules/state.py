@@ -1,4 +1,4 @@
-"""What one hand of Dou Dizhu is at any moment, and what can be read from it (RULES.md sections
+"""What one hand of Dou Dizhu is at any moment, and what can be read from it (docs/rules.md sections
 5 to 7): each seat's cards, the phase, the seat to act, the auction's highest bid, the trick's
 play to beat, every action so far, and once the hand has ended, the winner, the spring and the
 score. ``HandState`` holds it; ``service.rules.game.Hand`` adds the actions that change it.

@@ -1,7 +1,7 @@
 """Build ``tests/golden/perft.json``: perft-style golden counts of legal moves.
 
 Every count and digest comes from the brute-force reference (``tests/reference.py``: every
-sub-multiset of the hand, classified by a naive classifier written from RULES.md), never from
+sub-multiset of the hand, classified by a naive classifier written from docs/rules.md), never from
 ``service.rules``. Regenerate with::
 
     cd /work/main && .venv/bin/python tests/golden/make_perft.py
@@ -78,8 +78,8 @@ FIXED_HANDS = [
     "3456789TJQKA2BR",  # the longest chain, plus 2 and jokers
     "33445566778899TTJJQQ",  # a ten-pair chain
     "333444555666777888",  # a six-trio airplane
-    "4555666777888999",  # RULES.md's adjacent kicker trio example
-    "333444555666",  # RULES.md's ambiguous airplane example
+    "4555666777888999",  # docs/rules.md's adjacent kicker trio example
+    "333444555666",  # docs/rules.md's ambiguous airplane example
     "3334445556667777",  # a bomb among airplane kickers
     "333444555BR",  # jokers as airplane kickers
     "3333BR",  # four with the rocket as kickers
@@ -122,7 +122,7 @@ PREVIOUS_SLOTS: list[tuple[str, list[tuple[str, str, str]]]] = [
     ("four_two_pairs", [("33335566", "four_two_pairs", "3")]),
     ("bomb", [("5555", "bomb", "5"), ("9999", "bomb", "9")]),
     ("rocket", [("BR", "rocket", "R")]),
-    # Declared readings that are not the preferred one (RULES.md section 4).
+    # Declared readings that are not the preferred one (docs/rules.md §4).
     ("declared_airplane_singles", [("333444555666", "airplane_singles", "6")]),
     ("declared_four_two_pairs", [("33334444", "four_two_pairs", "3")]),
     # Option kinds.

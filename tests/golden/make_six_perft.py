@@ -1,7 +1,7 @@
 """Build ``tests/golden/six_perft.json``: golden legal-move counts of the six-player game.
 
 Every count and digest comes from the reference ``tests/six_reference.py`` (a naive classifier
-written from RULES.md sections 1 to 4 and 12, and a move listing by candidates proven equal to
+written from docs/rules.md §§1 to 4 and 12, and a move listing by candidates proven equal to
 the every-sub-multiset brute force on small hands), never from ``service``: this script imports
 nothing from it. Regenerate with::
 

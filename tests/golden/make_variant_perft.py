@@ -2,7 +2,7 @@
 
 Every count and digest comes from the brute-force reference ``tests/variant_reference.py``
 (every sub-multiset of the hand, classified by a naive classifier written from the variant
-spec and RULES.md sections 9 and 10), never from ``service``: this script imports nothing
+spec and docs/rules.md §§9 and 10), never from ``service``: this script imports nothing
 from it. Regenerate with::
 
     cd /work/main && .venv/bin/python tests/golden/make_variant_perft.py

@@ -9,7 +9,7 @@ own code, the way its game calls them:
 - following: ``utils.get_gt_cards(player, greater_player)``, which ``available_actions`` uses
   otherwise: every entry of rlcard's table of the previous play's type with a higher weight,
   plus the bombs and the rocket, that the hand contains. ``get_gt_cards`` raises ``KeyError``
-  on a previous play that is not in rlcard's table (RULES.md section 11); feed it only plays of
+  on a previous play that is not in rlcard's table (docs/rules.md §11); feed it only plays of
   the table (:func:`in_table`).
 
 >>> sorted(leads("33345"))

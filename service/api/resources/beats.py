@@ -23,7 +23,7 @@ def _example(play: str, previous: str) -> dict[str, Any]:
 @blp.arguments(BeatsRequest(), example={"play": "2222", "previous": "TJQKA"})
 @blp.response(200, BeatsAnswer, example=_example("2222", "TJQKA"))
 def beats(args: dict[str, Any]) -> Response:
-    """Whether `play` beats `previous` (RULES.md 3), with a reason code and a sentence.
+    """Whether `play` beats `previous` (docs/rules.md §3), with a reason code and a sentence.
 
     A play that does not beat, or is no combination, is a 200 answer with `beats: false`;
     a `previous` that is no combination is a 422 problem.

@@ -26,7 +26,7 @@ EXAMPLE = classify_answer(read_hand("3 3 3 10 10"), STANDARD)
 @blp.arguments(ClassifyRequest(), example={"cards": "3 3 3 10 10"})
 @blp.response(200, ClassifyAnswer, example=EXAMPLE)
 def classify(args: dict[str, Any]) -> Response:
-    """Classify a card set: every reading under the rule set, preferred first (RULES.md 2, 4).
+    """Classify a card set: every reading under the rule set, preferred first (docs/rules.md §2, 4).
 
     Cards that are no combination get a 200 answer with `valid: false` and a reason.
     """

@@ -81,7 +81,7 @@ def _example(schema: type[ma.Schema], body: dict[str, Any], answer: Answer) -> d
 @blp.arguments(HandValidateRequest(), example=SPRING)
 @blp.response(200, HandAnswer, example=_example(HandValidateRequest, SPRING, _validate))
 def validate_hand(args: dict[str, Any]) -> Response:
-    """Replay a hand record (RULES.md 5-7) and stop at its first illegal event.
+    """Replay a hand record (docs/rules.md §5-7) and stop at its first illegal event.
 
     An illegal record (a deal one deck cannot make, a bid too low, a play out of turn, a play
     that does not beat, an event after the end, a six-player announcement that is not the
@@ -89,7 +89,7 @@ def validate_hand(args: dict[str, Any]) -> Response:
     naming the `part` (`deal`, `bids`, `auction`, `announcement` or `events`), the `index`, the
     seat, a code, a sentence and the Botzone judge's name for it; the state reached before it
     is reported all the same, with what the seat to act may do. The score is given once the
-    hand has ended. Under `bidding=call_rob` (the `huanle` preset, RULES.md 13) the record's
+    hand has ended. Under `bidding=call_rob` (the `huanle` preset, docs/rules.md §13) the record's
     `auction` holds the calls, robs, shows and doublings instead of `bids`.
     """
     return cached_reply("hands-validate", args, lambda: _validate(args))

@@ -19,7 +19,7 @@ blp = Blueprint("rulesets", __name__, url_prefix="/v1", description="The named r
 @blp.route("/rulesets", methods=["GET"])
 @blp.response(200, RuleSetsAnswer, example=rulesets_answer())
 def rulesets() -> Response:
-    """Every named rule set, each option with its value (RULES.md 8)."""
+    """Every named rule set, each option with its value (docs/rules.md §8)."""
     return reply(rulesets_answer())
 
 

@@ -21,9 +21,9 @@ EXAMPLE = {"bid": 3, "winner": "landlord", "bombs": 2, "rockets": 1}
 @blp.arguments(ScoreRequest(), example=EXAMPLE)
 @blp.response(200, ScoreAnswer, example=score_answer(EXAMPLE, STANDARD))
 def score(args: dict[str, Any]) -> Response:
-    """Score a hand (RULES.md 7): stake, multiplier, each side's points and every factor.
+    """Score a hand (docs/rules.md §7): stake, multiplier, each side's points and every factor.
 
-    The online table (RULES.md 13) adds its ledger: `robs`, the `show` factor, and
+    The online table (docs/rules.md §13) adds its ledger: `robs`, the `show` factor, and
     `seat_doublings`, which settle each farmer with the landlord on its own doubling and the
     landlord's (`farmer_multipliers`); the rule set's `base_stake` multiplies the stake.
     """

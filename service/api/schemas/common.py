@@ -44,7 +44,7 @@ class Strict(ma.Schema):
 
 
 class RuleSetOptions(Strict):
-    """A named rule set with some options overridden (RULES.md section 8)."""
+    """A named rule set with some options overridden (docs/rules.md §8)."""
 
     name = fields.String(
         load_default="standard",
@@ -179,7 +179,7 @@ def batch_field(item: ma.fields.Field, limit: int, description: str = "") -> Lis
 
 
 class PlayObject(Strict):
-    """A play with a declared reading, for card sets that read several ways (RULES.md 4)."""
+    """A play with a declared reading, for card sets that read several ways (docs/rules.md §4)."""
 
     cards = Cards(required=True, max_cards=MAX_HAND)
     kind = fields.Enum(Kind, by_value=True, load_default=None)

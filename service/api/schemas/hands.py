@@ -69,7 +69,7 @@ class ShowSchema(ma.Schema):
 
 
 class AuctionState(ma.Schema):
-    """The online table's auction as far as a record went (RULES.md 13)."""
+    """The online table's auction as far as a record went (docs/rules.md §13)."""
 
     caller = fields.Integer(
         required=True, allow_none=True, metadata={"description": "the seat that called"}

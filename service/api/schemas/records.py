@@ -68,7 +68,7 @@ class BidSchema(Strict):
 
 
 class CallSchema(Strict):
-    """A call of the online table (RULES.md 13): the seat, its action, and a show's stage."""
+    """A call of the online table (docs/rules.md §13): the seat, its action, and a show's stage."""
 
     seat = _seat("the seat that speaks")
     action = fields.Enum(
@@ -140,7 +140,10 @@ def _event_schemas() -> list[dict[str, Any]]:
         "properties": {
             "seat": seat(),
             "cards": cards | {"description": "the cards played"},
-            "kind": {"enum": list(KIND_NAMES), "description": "the declared kind (RULES.md 4)"},
+            "kind": {
+                "enum": list(KIND_NAMES),
+                "description": "the declared kind (docs/rules.md §4)",
+            },
             "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
         },
         "required": ["seat", "cards"],

@@ -26,7 +26,7 @@ _DOUBLING = [validate.Range(1, 4), validate.OneOf((1, 2, 4))]
 
 
 class SeatDoublings(Strict):
-    """Each seat's doubling factor (RULES.md 13): 1 none, 2 double, 4 super double."""
+    """Each seat's doubling factor (docs/rules.md §13): 1 none, 2 double, 4 super double."""
 
     landlord = StrictInteger(required=True, validate=_DOUBLING)
     farmers = List(

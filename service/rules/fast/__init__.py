@@ -48,7 +48,7 @@ from .wings import with_wings
 _THREE_PLAYER = Game.THREE_PLAYER
 
 
-#: How each three-player form's moves are found: its family (RULES.md 2 and 8).
+#: How each three-player form's moves are found: its family (docs/rules.md §2 and 8).
 FAMILIES: dict[Form, Family] = {
     form: with_wings(form) if form.chain and form.kickers else plain_family(form)
     for form in THREE_PLAYER_FORMS
@@ -116,7 +116,7 @@ def generate(
     """The moves of a three-player hand given as its rank counts, or as its ``parts``
     (``hand.held_parts``; the counts may then be None and are joined only where a family reads
     them): a response lists the plays of ``previous``'s kind that beat it, then the forms of a
-    higher tier (RULES.md 3).
+    higher tier (docs/rules.md §3).
 
     >>> from service.rules import STANDARD, Combination, read_hand
     >>> [c.cards for c in generate(read_hand("5555BR"), STANDARD.model, Combination.of("44"), None)]
