@@ -207,3 +207,19 @@ def test_six_player_workload_runs_on_a_few_inputs() -> None:
     assert results["moves_per_lead"] > 0
     assert results["first_use"]["first_listing_ms"] > 0
     assert "ratios six/three" in six.render(results)
+
+
+def test_online_workload_runs_on_a_few_inputs() -> None:
+    """``python -m bench.online``'s in-process part on ten deals: both kinds validate, every
+    record is valid, and the figures are positive (the HTTP part starts a gunicorn: the
+    benchmark's own run)."""
+    from bench import online
+    from service.hands import validate
+    from service.rules import HUANLE, STANDARD
+
+    for seed in range(10):
+        assert validate(online.self_played(seed, HUANLE)[0], HUANLE).valid
+        assert validate(online.self_played(seed, STANDARD)[0], STANDARD).valid
+    results = online.in_process(10, 1, 7)
+    assert results["ratio"]["median"] > 0 and results["huanle"]["records_per_s"] > 0
+    assert results["events_per_record"]["huanle"] > 0
