@@ -187,3 +187,12 @@ def test_s12_the_api_under_six_player(client: FlaskClient) -> None:
     refused = client.post("/v1/score", json={"bid": 1, "winner": "landlord", "partner": True})
     assert refused.status_code == 422
     assert client.get("/v1/rulesets/six_player").json["options"]["game"] == "six_player"
+
+
+def test_12_no_auction_so_no_bidding_mode() -> None:
+    """docs/rules.md §12: the face-up card names the landlord; a bidding mode means nothing."""
+    for bidding in ("until_two_passes", "call_rob"):
+        with pytest.raises(RuleSetError):
+            SIX.derive(bidding=bidding)
+    with pytest.raises(RuleSetError, match="all_pass"):
+        SIX.derive(all_pass="first_bidder")

@@ -208,8 +208,11 @@ class RuleSet:
             problems.append("show_cards needs bidding call_rob")
         if self.doubling is not Doubling.NONE and not online:
             problems.append("doubling needs bidding call_rob")
-        if self.all_pass is not AllPass.REDEAL and not GAMES[self.game].table.bidding:
-            problems.append(f"all_pass must be redeal in {self.game} (no bidding)")
+        if not GAMES[self.game].table.bidding:  # the six-player game: no auction at all
+            if self.all_pass is not AllPass.REDEAL:
+                problems.append(f"all_pass must be redeal in {self.game} (no bidding)")
+            if self.bidding is not BiddingMode.SINGLE_ROUND:
+                problems.append(f"bidding must be single_round in {self.game} (no bidding)")
         return problems
 
     @property
