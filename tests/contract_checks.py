@@ -24,6 +24,8 @@ SEMANTIC = frozenset(
         "too_many_bids",
         "too_many_events",
         "required_in_game",  # a hand record's field its game needs (first_bidder, landlord)
+        "stage_without_show",  # an online call's stage: a show's only (docs/rules.md §13)
+        "show_without_stage",
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

@@ -697,34 +697,81 @@ def test_13_one_call_mutations_are_rejected_at_their_index() -> None:
     assert checked > 30
 
 
+def _problems(answer: Any) -> list[tuple[str, str]]:
+    assert answer.status_code == 422, answer.json
+    return [(e["field"], e["code"]) for e in answer.json["errors"]]
+
+
 def test_13_bad_input_is_a_422_naming_the_field() -> None:
     client = create_app({"TESTING": True}).test_client()
-    body = _body(
-        {
-            "hands": list(DEAL),
-            "kitty": KITTY,
-            "first": 0,
-            "auction": [(0, "show", "mid_deal")],
-            "events": [],
-        }
-    )
-    answer = client.post("/v1/hands/validate", json=body)
-    assert answer.status_code == 422
-    assert answer.json["errors"][0]["field"].startswith("auction")
+    game = {"hands": list(DEAL), "kitty": KITTY, "first": 0, "events": []}
+    body = _body(game | {"auction": [(0, "show", "mid_deal")]})
+    assert _problems(client.post("/v1/hands/validate", json=body)) == [
+        ("auction.0.stage", "invalid")
+    ]
     body["auction"] = [{"seat": 0, "action": "steal"}]
-    assert client.post("/v1/hands/validate", json=body).status_code == 422
-    answer = client.post("/v1/score", json={"winner": "landlord", "robs": 1})
-    assert answer.status_code == 422 and "bid" in str(answer.json)
+    assert _problems(client.post("/v1/hands/validate", json=body))[0][0] == "auction.0.action"
+    body["auction"] = [{"seat": 0, "action": "rob", "stage": "before_deal"}]
+    assert _problems(client.post("/v1/hands/validate", json=body)) == [
+        ("auction.0.stage", "stage_without_show")
+    ]
+    body["auction"] = [{"seat": 0, "action": "show"}]
+    assert _problems(client.post("/v1/hands/validate", json=body)) == [
+        ("auction.0.stage", "show_without_stage")
+    ]
+    body["auction"], body["doublings"] = [], 1
+    assert _problems(client.post("/v1/hands/validate", json=body)) == [("doublings", "not_in_game")]
+    answer = client.post("/v1/score", json={"bid": 1, "winner": "landlord", "robs": 1})
+    assert _problems(answer) == [("robs", "not_in_game")]
+    answer = client.post("/v1/score", json={"winner": "landlord", "ruleset": "standard"})
+    assert _problems(answer) == [("bid", "required_in_game")]
+    doubled = {"landlord": 4, "farmers": [1, 1]}
     answer = client.post(
-        "/v1/score",
-        json={
-            "winner": "landlord",
-            "robs": 1,
-            "ruleset": "huanle",
-            "seat_doublings": {"landlord": 4, "farmers": [1, 1]},
-        },
+        "/v1/score", json={"winner": "landlord", "ruleset": "huanle", "seat_doublings": doubled}
     )
-    assert answer.status_code == 422 and "seat_doublings" in str(answer.json)
+    assert _problems(answer) == [("seat_doublings", "not_in_game")]
+    answer = client.post(
+        "/v1/score", json={"winner": "landlord", "ruleset": "huanle", "doublings": 1}
+    )
+    assert _problems(answer) == [("doublings", "not_in_game")]
+    for game_name in ("four_player", "six_player", "standard"):
+        body = {
+            "bid": 1,
+            "winner": "landlord",
+            "ruleset": game_name,
+            "seat_doublings": {"landlord": 2, "farmers": [1, 1]},
+        }
+        assert _problems(client.post("/v1/score", json=body)) == [("seat_doublings", "not_in_game")]
+
+
+def test_13_a_stage_goes_with_a_show_only_in_the_core() -> None:
+    hand = Hand.start(hands=DEAL, kitty=KITTY, first_bidder=0, rules=HUANLE)
+    with pytest.raises(GameError) as error:
+        hand.call(0, "call", "before_deal")
+    assert error.value.code is Violation.BAD_DECLARATION
+
+
+@pytest.mark.parametrize(
+    ("record", "part", "code"),
+    [
+        ({"bids": [(0, 3)]}, "bids", "no_bids"),
+        ({"auction": [*CALLED], "events": [(0, "3")]}, "events", "still_doubling"),
+        ({"auction": [(0, "call")], "events": [(0, "3")]}, "events", "still_bidding"),
+        (
+            {"auction": [(0, "call"), (1, "rob"), (2, "no_rob"), (0, "no_rob"), (1, "rob")]},
+            "auction",
+            "bidding_over",
+        ),
+        (
+            {"auction": [*CALLED, (1, "double"), (2, "double"), (0, "double"), (1, "double")]},
+            "auction",
+            "double_twice",
+        ),
+    ],
+)
+def test_13_calls_out_of_place_in_a_record(record: dict, part: str, code: str) -> None:
+    found = validate(Record.of(hands=DEAL, kitty=KITTY, first_bidder=0, **record), HUANLE).error
+    assert found is not None and (found.part.value, found.code.value) == (part, code)
 
 
 def test_13_score_takes_the_online_ledger() -> None:

@@ -107,7 +107,10 @@ def record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
             text = f"at most {most} {name} in a record of {rules.game}, not {count}"
             found[name] = [{"code": f"too_many_{name}", "message": text}]
     low, high = GAME_LIMITS[rules.game]["doublings"]
-    if not low <= record.doublings <= high:
+    if rules.bidding is BiddingMode.CALL_ROB and record.doublings:
+        text = "doublings must be 0 under bidding=call_rob: each seat doubles in the auction"
+        found["doublings"] = [{"code": "not_in_game", "message": text}]
+    elif not low <= record.doublings <= high:
         text = f"doublings must be from {low} to {high} in {rules.game}, not {record.doublings}"
         found["doublings"] = [{"code": "not_in_game", "message": text}]
     return found

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .events import Action, ActionKind, GameError, Phase, Violation
 from .online import DOUBLING_FACTORS, Call, Stage
+from .ruleset import RuleSet
 from .state import _DEMO, HandState  # noqa: F401 - _DEMO: the examples' deal
 
 #: The violation of each kind of call under a rule set that lacks it.
@@ -29,6 +30,14 @@ def _call(value: Call | str, enum: type[Call] | type[Stage], seat: int) -> Call 
         raise GameError(Violation.BAD_DECLARATION, text, seat=seat) from None
 
 
+def _absent_text(rules: RuleSet, call: Call) -> str:
+    """Why a rule set without the online table's auction refuses ``call``."""
+    auction = "bids 1..3" if rules.table.bidding else "has no auction"
+    what = {Call.SHOW: "no showing", **dict.fromkeys(DOUBLING_FACTORS, "no seat doubling")}
+    lacks = what.get(call, "no calling or robbing")
+    return f"{rules.name} {auction}: {lacks} (they need bidding=call_rob)"
+
+
 class OnlineHand(HandState):
     """The calls of the online table on a hand: call, decline, rob, no rob, show, double."""
 
@@ -36,10 +45,11 @@ class OnlineHand(HandState):
         """Raise ``GameError`` unless ``seat`` may say ``call`` now (``stage``: a show's).
 
         >>> from service.rules.game import Hand
-        >>> Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1).verify_call(1, "call")
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.verify_call(1, "call")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        service.rules.events.GameError: standard bids 1..3: no calling or robbing (bidding=call_rob)
+        service.rules.events.GameError: standard bids 1..3: no calling or robbing (they need ...)
         """
         said = _call(call, Call, seat)
         shown = None if stage is None else _call(stage, Stage, seat)
@@ -47,8 +57,10 @@ class OnlineHand(HandState):
             raise GameError(Violation.HAND_OVER, f"the hand is over ({self._phase})", seat=seat)
         if self._online is None:
             code = _ABSENT.get(Call(said), Violation.NO_CALL_ROB)
-            text = f"{self.rules.name} bids 1..3: no calling or robbing (bidding=call_rob)"
-            raise GameError(code, text, seat=seat)
+            raise GameError(code, _absent_text(self.rules, Call(said)), seat=seat)
+        if shown is not None and said is not Call.SHOW:
+            text = f"a stage goes with a show, not with {said}"
+            raise GameError(Violation.BAD_DECLARATION, text, seat=seat)
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(self.seats):
             text = f"no seat {seat!r}: seats are 0 to {self.seats - 1}"
             raise GameError(Violation.NO_SUCH_SEAT, text)

@@ -128,8 +128,6 @@ class Violation(StrEnum):
     """A super double under ``doubling=double``."""
     DOUBLE_TWICE = "double_twice"
     """A seat doubles (or declines to) a second time."""
-    DOUBLING_OVER = "doubling_over"
-    """A doubling after the doubling round or after the first play."""
     STILL_DOUBLING = "still_doubling"
     """A play or pass before every seat has doubled or not."""
     NO_SCORE = "no_score"

@@ -16,10 +16,14 @@ The order of play, where docs/rules.md leaves it open:
   landlord leads.
 
 Checks come in this order, the first that fails naming the violation: the hand is over; the
-rule set lacks the event (``no_call_rob``, ``no_show``, ``no_doubling``, ``no_super_double``);
-the event's moment (``already_called``, ``rob_before_call``, ``still_bidding``,
-``doubling_over``, the show stages); the seat's own history (``rob_after_decline``,
-``rob_twice``, ``show_twice``, ``double_twice``); then the turn (``wrong_seat``).
+rule set lacks the event (``no_show``, ``no_doubling``, ``no_super_double``). Then, for a call
+or rob: the auction is over (``bidding_over``), the moment (``already_called``,
+``rob_before_call``), the seat's own history (``rob_after_decline``, ``rob_twice``); for a
+show: the seat's history (``show_twice``), then the moment (``show_out_of_order``,
+``show_too_late``, ``show_too_early``, ``show_not_landlord``); for a doubling: the moment
+(``still_bidding``), the seat's history (``double_twice``: every seat speaks once before the
+first play, so a doubling after the round is always a second one). Last, the turn
+(``wrong_seat``).
 
 >>> auction = Auction(first=0)
 >>> for seat, call in [(0, Call.CALL), (1, Call.ROB), (2, Call.NO_ROB), (0, Call.ROB)]:
@@ -34,7 +38,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .events import GameError, Violation
-from .ruleset import STANDARD, BiddingMode, Doubling, RuleSet
+from .ruleset import HUANLE, STANDARD, BiddingMode, Doubling, RuleSet  # noqa: F401 - examples
 
 
 class Call(StrEnum):
@@ -259,8 +263,6 @@ class Auction:
             raise GameError(Violation.STILL_BIDDING, "the auction is on", seat=seat)
         if seat in self.doublings:
             raise GameError(Violation.DOUBLE_TWICE, f"seat {seat} has doubled or not", seat=seat)
-        if self.played or not self.doubling_turns:
-            raise GameError(Violation.DOUBLING_OVER, "the doubling round is over", seat=seat)
         self._verify_turn(seat)
 
     # --- Actions --------------------------------------------------------------------------
@@ -329,8 +331,5 @@ class Auction:
     def _throw_in(self) -> None:
         self.redeal, self.to_act = True, None
 
-
-HUANLE = STANDARD.derive(bidding=BiddingMode.CALL_ROB, show_cards=True, doubling=Doubling.DOUBLE)
-"""The examples' rule set (the ``huanle`` preset's options)."""
 
 __all__ = ["AUCTION_CALLS", "DOUBLING_FACTORS", "SHOW_FACTORS", "Auction", "Call", "Stage"]

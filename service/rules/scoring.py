@@ -4,7 +4,10 @@ The base stake is the winning bid; the multiplier doubles for every bomb, every 
 or anti-spring, and every doubling step a client reports, and is capped when the rule set says
 so. Each farmer pays or receives stake x multiplier; the landlord that times the number of
 farmers (two, or three in the four-player game): a zero-sum hand. Big Three (section 10) has no
-multiplier: the high bidder wins or loses the bid from each opponent.
+multiplier: the high bidder wins or loses the bid from each opponent. The online table (section
+13) adds robs and the show to the multiplier, the room's base stake to the stake, and each
+seat's doubling on top: a farmer then settles at stake x multiplier x its doubling x the
+landlord's (``Score.farmer_multipliers``).
 
 >>> s = score(bid=3, winner="landlord", bombs=2, rockets=1)
 >>> s.stake, s.multiplier, s.landlord, s.farmers
@@ -124,7 +127,7 @@ class Score:
 
     @property
     def points(self) -> int:
-        """What each farmer pays or receives: stake x multiplier.
+        """What each farmer pays or receives without seat doublings: stake x multiplier.
 
         >>> score(bid=2, winner="farmers", bombs=1).points
         4
@@ -235,8 +238,13 @@ def _problems(
     return problems
 
 
-def _online_problems(
-    robs: object, show: object, seat_doublings: object, bid: object, rules: RuleSet
+def _online_problems(  # noqa: PLR0917 - the online table's inputs, each checked
+    robs: object,
+    show: object,
+    seat_doublings: object,
+    bid: object,
+    doublings: object,
+    rules: RuleSet,
 ) -> list[ScoreProblem]:
     """The online table's inputs (section 13): robs, the show factor, each seat's doubling."""
     problems: list[ScoreProblem] = []
@@ -253,13 +261,19 @@ def _online_problems(
     elif show != 1 and not rules.show_cards:
         text = f"{rules.name} has no showing (show_cards): show must be 1"
         problems.append(ScoreProblem("show", text, "not_in_game"))
+    if online and doublings:
+        text = f"{rules.name} doubles seat by seat: doublings must be 0 (use seat_doublings)"
+        problems.append(ScoreProblem("doublings", text, "not_in_game"))
     if online and bid != 1:
         text = f"{rules.name} calls and robs: bid must be 1 (the stake is base_stake)"
         problems.append(ScoreProblem("bid", text, "not_in_game"))
     if seat_doublings is None:
         return problems
-    allowed = {Doubling.NONE: (1,), Doubling.DOUBLE: (1, 2), Doubling.SUPER: (1, 2, 4)}
-    factors = allowed[rules.doubling]
+    if rules.doubling is Doubling.NONE:
+        text = f"{rules.name} has no seat doubling (doubling=none): seat_doublings must be null"
+        problems.append(ScoreProblem("seat_doublings", text, "not_in_game"))
+        return problems
+    factors = (1, 2, 4) if rules.doubling is Doubling.SUPER else (1, 2)
     seats = rules.table.seats
     if (
         not isinstance(seat_doublings, tuple)
@@ -270,8 +284,7 @@ def _online_problems(
             f"seat_doublings must be {seats} factors (the landlord's, then each farmer's), "
             f"each one of {', '.join(map(str, factors))} under doubling={rules.doubling}"
         )
-        code = "not_in_game" if rules.doubling is not Doubling.SUPER else "invalid"
-        problems.append(ScoreProblem("seat_doublings", text, code))
+        problems.append(ScoreProblem("seat_doublings", text, "not_in_game"))
     return problems
 
 
@@ -289,7 +302,7 @@ def _factors(
     rules: RuleSet,
 ) -> list[Factor]:
     online = rules.bidding is BiddingMode.CALL_ROB
-    text = "called: base stake 1" if online else f"bid {bid}: base stake {bid}"
+    text = "no bid (calling and robbing): stake 1" if online else f"bid {bid}: base stake {bid}"
     factors = [Factor(name=FactorName.BID, factor=bid, detail=text)]
     if rules.base_stake != 1:
         text = f"the room's base stake {rules.base_stake}"
@@ -404,7 +417,7 @@ def score(
         "doublings": doublings,
     }
     problems = _problems(winner, spring, partner, counts, rules)
-    problems += _online_problems(robs, show, seat_doublings, bid, rules)
+    problems += _online_problems(robs, show, seat_doublings, bid, doublings, rules)
     if problems:
         raise ScoreError(problems)
     side = Side(winner)

@@ -92,6 +92,15 @@ class CallSchema(Strict):
         },
     )
 
+    @ma.validates_schema
+    def _stage_with_show(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("stage") is not None and data.get("action") is not CallName.SHOW:
+            text = "a stage goes with a show only"
+            raise ma.ValidationError({"stage": [{"code": "stage_without_show", "message": text}]})
+        if data.get("stage") is None and data.get("action") is CallName.SHOW:
+            text = "a show names its stage"
+            raise ma.ValidationError({"stage": [{"code": "show_without_stage", "message": text}]})
+
     @ma.post_load
     def _call(self, data: dict[str, Any], **kwargs: Any) -> Call:
         stage = data["stage"]
@@ -309,7 +318,11 @@ class HandRecord(Strict):
 class HandErrorSchema(ma.Schema):
     part = fields.String(required=True, validate=validate.OneOf([p.value for p in Part]))
     index = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "in bids or events"}
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the position in bids, auction or events (null: deal, announcement)"
+        },
     )
     seat = fields.Integer(required=True, allow_none=True)
     code = fields.String(required=True, validate=validate.OneOf([v.value for v in Violation]))

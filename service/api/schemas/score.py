@@ -32,11 +32,12 @@ class SeatDoublings(Strict):
     farmers = List(
         StrictInteger(validate=_DOUBLING),
         required=True,
-        validate=validate.Length(2, 5),
+        validate=validate.Length(2, 2),
         metadata={
-            "description": "each farmer's, from the landlord's left",
+            "description": "each farmer's, from the landlord's left (calling and robbing is a "
+            "three-player game: two farmers)",
             "minItems": 2,
-            "maxItems": 5,
+            "maxItems": 2,
         },
     )
 
