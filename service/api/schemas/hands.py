@@ -121,14 +121,25 @@ class HandAnswer(ma.Schema):
         metadata={
             "description": "what the seat to act may do: pass and bid_1..bid_3 in an auction "
             "of bids; call, decline, rob, no_rob, double, super_double, no_double at the online "
-            "table (a show is never a turn); announce; play, and pass when allowed"
+            "table (a show is never a turn); announce; play, and pass when allowed",
+            "example": ["rob", "no_rob"],
         },
     )
     auction = fields.Nested(
         AuctionState,
         required=True,
         allow_none=True,
-        metadata={"description": "the online table's auction (null: none in the rule set)"},
+        metadata={
+            "description": "the online table's auction (null: none in the rule set)",
+            "example": {
+                "caller": 0,
+                "declined": [],
+                "robbed": [1, 0],
+                "shows": [{"seat": 0, "stage": "before_deal"}],
+                "show_factor": 5,
+                "doublings": [1, 2, 1],
+            },
+        },
     )
     last_play = fields.Nested(
         CombinationSchema,

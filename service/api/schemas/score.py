@@ -111,7 +111,8 @@ class FactorSchema(ma.Schema):
     scope = fields.String(
         metadata={
             "description": "a seat's doubling: whose settlements it multiplies (landlord: every "
-            "farmer's; farmer N: the Nth farmer's from the landlord's left, from 0)"
+            "farmer's; farmer N: the Nth farmer's from the landlord's left, from 0)",
+            "example": "farmer 1",
         }
     )
 
@@ -131,7 +132,8 @@ class ScoreAnswer(ma.Schema):
         fields.Integer(),
         metadata={
             "description": "with seat doublings: each farmer's multiplier (the common one times "
-            "its doubling and the landlord's), from the landlord's left"
+            "its doubling and the landlord's), from the landlord's left",
+            "example": [64, 256],
         },
     )
     ruleset = stamp_field()
