@@ -104,6 +104,13 @@ def test_the_body_limit_holds_at_the_proxy(proxied: int) -> None:
         assert json.loads(body)["status"] == 413
 
 
+def test_a_header_too_long_is_a_problem_at_the_proxy(proxied: int) -> None:
+    """gunicorn answers it in HTML; behind nginx it never reaches gunicorn: a problem document
+    (431, where nginx would say 400)."""
+    status, kind, body = request(proxied, "GET", "/healthz", b"", {"X-Long": "y" * 5000})
+    assert (status, kind, json.loads(body)["status"]) == (431, "application/problem+json", 431)
+
+
 def test_clients_are_counted_by_the_address_nginx_reports() -> None:
     """Two per minute per client, one worker (its limits are its own without Redis): each
     client address has its own two, whatever ``X-Forwarded-For`` it sends itself."""
