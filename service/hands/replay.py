@@ -97,14 +97,12 @@ class Outcome:
         result = self.score()
         if result is None or self.hand is None or self.hand.landlord is None:
             return None
-        landlord, partner, seats = self.hand.landlord, self.hand.partner, self.hand.seats
-        by_seat = [0] * seats
+        landlord, partner = self.hand.landlord, self.hand.partner
+        by_seat = [0] * self.hand.seats
         by_seat[landlord] = result.landlord
         if partner is not None:
             by_seat[partner] = result.landlord if result.partner is None else result.partner
-        farmers = [(landlord + step) % seats for step in range(1, seats)]
-        farmers = [seat for seat in farmers if seat != partner]
-        for seat, points in zip(farmers, result.farmers, strict=True):
+        for seat, points in zip(self.hand.farmers, result.farmers, strict=True):
             by_seat[seat] = points
         return tuple(by_seat)
 
