@@ -199,6 +199,9 @@ def test_13_doubling_before_the_first_play() -> None:
     with pytest.raises(GameError) as error:
         hand.call(0, "show", "after_kitty")
     assert error.value.code is Violation.SHOW_TOO_LATE
+    with pytest.raises(GameError) as error:
+        hand.call(1, "double")
+    assert error.value.code is Violation.DOUBLING_OVER
 
 
 def test_13_settlement_is_per_farmer() -> None:

@@ -126,6 +126,8 @@ class Violation(StrEnum):
     """A doubling under a rule set without it (``doubling=none``)."""
     NO_SUPER_DOUBLE = "no_super_double"
     """A super double under ``doubling=double``."""
+    DOUBLING_OVER = "doubling_over"
+    """A doubling after the first play (the round comes between the kitty and the lead)."""
     DOUBLE_TWICE = "double_twice"
     """A seat doubles (or declines to) a second time."""
     STILL_DOUBLING = "still_doubling"

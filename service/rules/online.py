@@ -21,9 +21,8 @@ or rob: the auction is over (``bidding_over``), the moment (``already_called``,
 ``rob_before_call``), the seat's own history (``rob_after_decline``, ``rob_twice``); for a
 show: the seat's history (``show_twice``), then the moment (``show_out_of_order``,
 ``show_too_late``, ``show_too_early``, ``show_not_landlord``); for a doubling: the moment
-(``still_bidding``), the seat's history (``double_twice``: every seat speaks once before the
-first play, so a doubling after the round is always a second one). Last, the turn
-(``wrong_seat``).
+(``still_bidding`` before the landlord is known, ``doubling_over`` after the first play),
+then the seat's history (``double_twice``). Last, the turn (``wrong_seat``).
 
 >>> auction = Auction(first=0)
 >>> for seat, call in [(0, Call.CALL), (1, Call.ROB), (2, Call.NO_ROB), (0, Call.ROB)]:
@@ -261,6 +260,8 @@ class Auction:
             raise GameError(Violation.NO_SUPER_DOUBLE, text, seat=seat)
         if self.landlord is None:
             raise GameError(Violation.STILL_BIDDING, "the auction is on", seat=seat)
+        if self.played:
+            raise GameError(Violation.DOUBLING_OVER, "a doubling after the first play", seat=seat)
         if seat in self.doublings:
             raise GameError(Violation.DOUBLE_TWICE, f"seat {seat} has doubled or not", seat=seat)
         self._verify_turn(seat)
