@@ -50,6 +50,54 @@ def entry(
     }
 
 
+def deck(limits: Sequence[int]) -> list[int]:
+    """A deck as a list of rank indexes: ``limits[rank]`` cards of each rank.
+
+    >>> deck([2, 1])
+    [0, 0, 1]
+    """
+    return [rank for rank, held in enumerate(limits) for _ in range(held)]
+
+
+def remove_cards(pool: list[int], counts: Sequence[int]) -> list[int]:
+    """The pool without the cards of ``counts`` (a new list).
+
+    >>> remove_cards([0, 0, 1], [1, 1])
+    [0]
+    """
+    left = list(pool)
+    for rank, held in enumerate(counts):
+        for _ in range(held):
+            left.remove(rank)
+    return left
+
+
+def fits(limits: Sequence[int], *sets: Sequence[int]) -> bool:
+    """Whether one deal of a deck of ``limits`` can hold all these card sets together.
+
+    >>> fits([2, 1], [1, 0], [1, 1]), fits([2, 1], [0, 1], [0, 1])
+    (True, False)
+    """
+    totals = [sum(held) for held in zip(*sets, strict=True)]
+    return all(t <= cap for t, cap in zip(totals, limits, strict=True))
+
+
+def take(
+    counts: list[int], pool: list[int], rank: int, how_many: int, size: int | None = None
+) -> None:
+    """Move up to ``how_many`` cards of ``rank`` from the pool into ``counts`` (at most
+    ``size`` cards in all, when given).
+
+    >>> counts, pool = [0, 0], [0, 0, 1]
+    >>> take(counts, pool, 0, 3, size=1); counts, pool
+    ([1, 0], [0, 1])
+    """
+    for _ in range(how_many):
+        if rank in pool and (size is None or sum(counts) < size):
+            pool.remove(rank)
+            counts[rank] += 1
+
+
 def load(path: Path) -> dict[str, list[dict[str, Any]]]:
     """The entries of a golden file, grouped by rule set (``rules_id``), in file order."""
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -267,6 +267,9 @@ def test_13_botzone_kickers_jokers_as_two_ranks_and_the_space_shuttle() -> None:
 # --- Whole records ------------------------------------------------------------------------
 
 
+CALLED_1 = [(1, "call"), (2, "no_rob"), (0, "no_rob")]
+
+
 def test_13_a_record_in_progress_says_whose_turn_and_what_they_may_do() -> None:
     record = Record.of(hands=DEAL, kitty=KITTY, first_bidder=1, auction=[(1, "call")])
     answer = validate_answer(record, HUANLE)
@@ -276,9 +279,6 @@ def test_13_a_record_in_progress_says_whose_turn_and_what_they_may_do() -> None:
     answer = validate_answer(record, SUPER)
     assert answer["phase"] == "doubling" and answer["to_act"] == 2
     assert answer["actions"] == ["double", "super_double", "no_double"]
-
-
-CALLED_1 = [(1, "call"), (2, "no_rob"), (0, "no_rob")]
 
 
 def test_13_a_finished_huanle_record_scores_each_seat() -> None:

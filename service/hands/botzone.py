@@ -10,11 +10,11 @@ event after the end) has no name.
 
 from __future__ import annotations
 
-from service.rules import Reason, contains
+from service.rules import Reason
 from service.rules.events import GameError, Violation
 from service.rules.game import Hand
 
-from .records import Event
+from .records import Event, Record  # noqa: F401 - Record: the example's
 from .suits import Suits
 
 #: The judge's name of each violation that it names alike whatever the cards.
@@ -39,17 +39,14 @@ BEATING_NAMES: dict[Reason, str] = {
 }
 
 
-def botzone_name(
-    error: GameError,
-    hand: Hand | None = None,
-    event: Event | None = None,
-    suits: Suits | None = None,
-) -> str | None:
-    """The judge's name of a violation; a play of cards the seat does not hold is
-    ``REPEATED_CARD`` when the seat was dealt them (it played them before), else
-    ``MISSING_CARD``; with suits, as the first suited card at fault says.
+def botzone_name(error: GameError, play: tuple[Hand, Event, Suits] | None = None) -> str | None:
+    """The judge's name of a violation. A play of cards the seat may not play (``play``: the
+    hand, the event and the record's suits) is named by its first card at fault
+    (``Suits.fault``): ``REPEATED_CARD`` for one of the seat's own, played before, else
+    ``MISSING_CARD``.
 
     >>> from service.hands.replay import _DEMO
+    >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1)
     >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
     >>> hand.bid(1, 3)
     >>> _ = hand.play(1, "4444")
@@ -57,22 +54,18 @@ def botzone_name(
     >>> try:
     ...     hand.play(1, "4")
     ... except GameError as error:
-    ...     print(botzone_name(error, hand, Event.of(1, "4")))
+    ...     print(botzone_name(error, (hand, Event.of(1, "4"), Suits(record))))
     REPEATED_CARD
     """
     if error.code is Violation.DOES_NOT_BEAT and error.reason is not None:
         return BEATING_NAMES.get(error.reason)
     if error.code is not Violation.NOT_IN_HAND:
         return NAMES.get(error.code)
-    if hand is None or event is None:
-        return "MISSING_CARD"
-    fault = suits.fault(hand, event.seat, event.cards or ()) if suits else None
-    if fault is not None:
-        return f"{fault.upper()}_CARD"
-    dealt = hand.dealt[event.seat]
-    if event.seat == hand.landlord:
-        dealt = tuple(d + k for d, k in zip(dealt, hand.kitty, strict=True))
-    return "REPEATED_CARD" if contains(dealt, event.counts) else "MISSING_CARD"
+    fault = None
+    if play is not None:
+        hand, event, suits = play
+        fault = suits.fault(hand, event.seat, event.cards or ())
+    return f"{(fault or 'missing').upper()}_CARD"
 
 
 __all__ = ["BEATING_NAMES", "NAMES", "botzone_name"]

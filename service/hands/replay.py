@@ -178,10 +178,7 @@ def actions(hand: Hand) -> list[str]:
         return ["play", "pass"] if hand.passing_allowed else ["play"]
     if hand.phase is Phase.ANNOUNCING:
         return ["announce"]
-    found = [
-        a.call if a.call else f"bid_{a.bid}" if a.bid else "pass" for a in hand.legal_actions()
-    ]
-    return list(dict.fromkeys(str(a) for a in found))
+    return [a.call or (f"bid_{a.bid}" if a.bid else "pass") for a in hand.legal_actions()]
 
 
 def _auction(hand: Hand) -> dict[str, Any] | None:
@@ -286,7 +283,7 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
         try:
             _apply(hand, event, suits)
         except GameError as error:
-            name = botzone_name(error, hand, event, suits)
+            name = botzone_name(error, (hand, event, suits))
             return _error(Part.EVENTS, index, event, event.seat, error, name=name)
     return None
 

@@ -49,9 +49,7 @@ class Suits:
         ('missing', 'repeated')
         """
         mine = {seat, None} if seat == hand.landlord else {seat}
-        dealt = hand.dealt[seat]
-        if seat == hand.landlord:
-            dealt = tuple(d + k for d, k in zip(dealt, hand.kitty, strict=True))
+        dealt = hand.held_from_start(seat)
         named: dict[Card, int] = {}
         ranks = [0] * len(dealt)
         for card in cards:

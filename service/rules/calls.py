@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from .events import Action, ActionKind, GameError, Phase, Violation
 from .online import DOUBLING_FACTORS, Call, Stage
-from .ruleset import RuleSet
 from .state import _DEMO, HandState  # noqa: F401 - _DEMO: the examples' deal
 
-#: The violation of each kind of call under a rule set that lacks it.
-_ABSENT = {Call.SHOW: Violation.NO_SHOW} | dict.fromkeys(DOUBLING_FACTORS, Violation.NO_DOUBLING)
+#: The violation of each kind of call under a rule set without the online table, and what
+#: the rule set lacks (calls and robs otherwise).
+_ABSENT = {Call.SHOW: (Violation.NO_SHOW, "no showing")} | dict.fromkeys(
+    DOUBLING_FACTORS, (Violation.NO_DOUBLING, "no seat doubling")
+)
+_CALL_ROB = (Violation.NO_CALL_ROB, "no calling or robbing")
 
 
 def _call(value: Call | str, enum: type[Call] | type[Stage], seat: int) -> Call | Stage:
@@ -28,14 +31,6 @@ def _call(value: Call | str, enum: type[Call] | type[Stage], seat: int) -> Call 
     except ValueError:
         text = f"unknown {'call' if enum is Call else 'stage'} {value!r}: one of {', '.join(enum)}"
         raise GameError(Violation.BAD_DECLARATION, text, seat=seat) from None
-
-
-def _absent_text(rules: RuleSet, call: Call) -> str:
-    """Why a rule set without the online table's auction refuses ``call``."""
-    auction = "bids 1..3" if rules.table.bidding else "has no auction"
-    what = {Call.SHOW: "no showing", **dict.fromkeys(DOUBLING_FACTORS, "no seat doubling")}
-    lacks = what.get(call, "no calling or robbing")
-    return f"{rules.name} {auction}: {lacks} (they need bidding=call_rob)"
 
 
 class OnlineHand(HandState):
@@ -56,8 +51,10 @@ class OnlineHand(HandState):
         if self._phase in (Phase.ENDED, Phase.REDEAL):
             raise GameError(Violation.HAND_OVER, f"the hand is over ({self._phase})", seat=seat)
         if self._online is None:
-            code = _ABSENT.get(Call(said), Violation.NO_CALL_ROB)
-            raise GameError(code, _absent_text(self.rules, Call(said)), seat=seat)
+            code, lacks = _ABSENT.get(Call(said), _CALL_ROB)
+            auction = "bids 1..3" if self.rules.table.bidding else "has no auction"
+            text = f"{self.rules.name} {auction}: {lacks} (they need bidding=call_rob)"
+            raise GameError(code, text, seat=seat)
         if shown is not None and said is not Call.SHOW:
             text = f"a stage goes with a show, not with {said}"
             raise GameError(Violation.BAD_DECLARATION, text, seat=seat)

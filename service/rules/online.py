@@ -78,8 +78,6 @@ class Stage(StrEnum):
 SHOW_FACTORS = {Stage.BEFORE_DEAL: 5, Stage.EARLY_DEAL: 4, Stage.LATE_DEAL: 3, Stage.AFTER_KITTY: 2}
 #: The factor of each doubling call on the seat's settlement.
 DOUBLING_FACTORS = {Call.DOUBLE: 2, Call.SUPER_DOUBLE: 4, Call.NO_DOUBLE: 1}
-AUCTION_CALLS = (Call.CALL, Call.DECLINE, Call.ROB, Call.NO_ROB)
-"""The calls of the auction proper (turns), before the landlord is known."""
 
 
 @dataclass
@@ -106,8 +104,6 @@ class Auction:
     redeal: bool = False
     doublings: dict[int, int] = field(default_factory=dict)
     doubling_turns: list[int] = field(default_factory=list)
-    started: bool = False
-    """A call or decline has been made (shows of the deal are over)."""
     played: bool = False
     to_act: int | None = None
 
@@ -137,13 +133,13 @@ class Auction:
         return max((SHOW_FACTORS[stage] for _, stage in self.shows), default=1)
 
     @property
-    def decided(self) -> bool:
-        """The landlord is known (or the hand is redealt).
+    def started(self) -> bool:
+        """A call or decline has been made (the shows of the deal are over).
 
-        >>> Auction(first=0).decided
+        >>> Auction(first=0).started
         False
         """
-        return self.landlord is not None or self.redeal
+        return self.caller is not None or bool(self.declined)
 
     @property
     def complete(self) -> bool:
@@ -291,7 +287,6 @@ class Auction:
             self._auction(seat, call)
 
     def _auction(self, seat: int, call: Call) -> None:
-        self.started = True
         after = [(seat + step) % self.seats for step in range(1, self.seats)]
         if call is Call.DECLINE:
             self.declined.append(seat)
@@ -333,4 +328,4 @@ class Auction:
         self.redeal, self.to_act = True, None
 
 
-__all__ = ["AUCTION_CALLS", "DOUBLING_FACTORS", "SHOW_FACTORS", "Auction", "Call", "Stage"]
+__all__ = ["DOUBLING_FACTORS", "SHOW_FACTORS", "Auction", "Call", "Stage"]

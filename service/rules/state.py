@@ -131,6 +131,20 @@ class HandState:
         """Each seat's cards as dealt (before the kitty), as rank counts."""
         return self._dealt
 
+    def held_from_start(self, seat: int) -> Counts:
+        """Every card ``seat`` has held in the hand: as dealt, and the kitty for the landlord.
+
+        >>> from service.rules.game import Hand
+        >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+        >>> hand.bid(1, 3)
+        >>> format_counts(hand.held_from_start(1))
+        '3334444TTTTJJJJQQ2BR'
+        """
+        dealt = self._dealt[seat]
+        if seat != self._landlord:
+            return dealt
+        return tuple(d + k for d, k in zip(dealt, self.kitty, strict=True))
+
     @property
     def kitty_shown(self) -> bool:
         """Whether the landlord shows the kitty before taking it (not ``kitty_hidden``)."""

@@ -155,30 +155,12 @@ KNOWN_LEADS = [
 
 def deck() -> list[int]:
     """The 162-card deck as a list of rank indexes."""
-    return [rank for rank, held in enumerate(DECK_LIMITS) for _ in range(held)]
-
-
-def remove_cards(pool: list[int], counts) -> list[int]:
-    left = list(pool)
-    for rank, held in enumerate(counts):
-        for _ in range(held):
-            left.remove(rank)
-    return left
+    return golden_file.deck(DECK_LIMITS)
 
 
 def fits(*sets) -> bool:
     """Whether the 162-card deck can hold all these card sets together."""
-    totals = [sum(held) for held in zip(*sets, strict=True)]
-    return all(t <= cap for t, cap in zip(totals, DECK_LIMITS, strict=True))
-
-
-def _take(counts: list[int], pool: list[int], rank: int, how_many: int, size: int) -> None:
-    """Move up to ``how_many`` cards of ``rank`` from the pool into ``counts`` (at most
-    ``size`` cards in all)."""
-    for _ in range(how_many):
-        if rank in pool and sum(counts) < size:
-            pool.remove(rank)
-            counts[rank] += 1
+    return golden_file.fits(DECK_LIMITS, *sets)
 
 
 RICH_STYLES = ("bombs", "jokers", "pairs", "trios", "mixed")
@@ -188,22 +170,22 @@ def rich_block(rng: random.Random, pool: list[int], counts: list[int], size: int
     """Put a block rich in bombs, jokers, pairs or trios into ``counts``."""
     if style in ("bombs", "mixed"):  # 8 to 12 of a rank, one to three times
         for _ in range(rng.randint(1, 3 if style == "bombs" else 1)):
-            _take(counts, pool, rng.randrange(13), rng.randint(8, 12), size)
+            golden_file.take(counts, pool, rng.randrange(13), rng.randint(8, 12), size)
     if style in ("jokers", "mixed"):
         if rng.random() < 0.7:
-            _take(counts, pool, 13, 3, size)
-            _take(counts, pool, 14, 3, size)
+            golden_file.take(counts, pool, 13, 3, size)
+            golden_file.take(counts, pool, 14, 3, size)
         else:
-            _take(counts, pool, 13, rng.randint(1, 3), size)
-            _take(counts, pool, 14, rng.randint(1, 3), size)
+            golden_file.take(counts, pool, 13, rng.randint(1, 3), size)
+            golden_file.take(counts, pool, 14, rng.randint(1, 3), size)
     if style == "pairs":  # many pairs
         for rank in rng.sample(range(15), rng.randint(9, 13)):
-            _take(counts, pool, rank, 2, size)
+            golden_file.take(counts, pool, rank, 2, size)
     if style == "trios":  # a long trio run, sometimes with fours
         length = rng.randint(3, 8)
         start = rng.randrange(0, 12 - length + 1)
         for rank in range(start, start + length):
-            _take(counts, pool, rank, rng.choice((3, 3, 3, 4)), size)
+            golden_file.take(counts, pool, rank, rng.choice((3, 3, 3, 4)), size)
 
 
 def deal(rng: random.Random, pool: list[int], size: int, rich: bool | str) -> list[int]:
@@ -249,7 +231,7 @@ def drawn_previous(rng: random.Random, hand, table, first_kind: int, how_many: i
     for draw in range(how_many):
         wanted = KINDS[(first_kind + draw) % len(KINDS)]
         for attempt in range(6):
-            pool = remove_cards(deck(), hand)
+            pool = golden_file.remove_cards(deck(), hand)
             other = deal(rng, pool, HAND_SIZE, rich=rng.random() < 0.5)
             groups: dict[tuple[str, int], list[tuple[str, tuple]]] = defaultdict(list)
             for cards, (size, readings) in candidate_table(other).items():

@@ -178,29 +178,12 @@ KNOWN_LEADS = [
 
 def deck_of(game: str) -> list[int]:
     """The game's deck as a list of rank indexes."""
-    return [rank for rank, held in enumerate(DECK_LIMITS[game]) for _ in range(held)]
-
-
-def remove_cards(pool: list[int], counts) -> list[int]:
-    left = list(pool)
-    for rank, held in enumerate(counts):
-        for _ in range(held):
-            left.remove(rank)
-    return left
+    return golden_file.deck(DECK_LIMITS[game])
 
 
 def fits(game: str, *sets) -> bool:
     """Whether one deal of ``game``'s deck can hold all these card sets together."""
-    totals = [sum(held) for held in zip(*sets, strict=True)]
-    return all(t <= cap for t, cap in zip(totals, DECK_LIMITS[game], strict=True))
-
-
-def _take(counts: list[int], pool: list[int], rank: int, how_many: int) -> None:
-    """Move up to ``how_many`` cards of ``rank`` from the pool into ``counts``."""
-    for _ in range(how_many):
-        if rank in pool:
-            pool.remove(rank)
-            counts[rank] += 1
+    return golden_file.fits(DECK_LIMITS[game], *sets)
 
 
 def biased_block(rng: random.Random, game: str, pool: list[int], counts: list[int]) -> None:
@@ -209,29 +192,29 @@ def biased_block(rng: random.Random, game: str, pool: list[int], counts: list[in
         style = rng.choice(("copies", "copies", "airplane", "airplane", "jokers"))
         if style == "copies":  # bombs of 5 to 8 of a kind, sometimes two of them
             for _ in range(rng.randint(1, 2)):
-                _take(counts, pool, rng.randrange(13), rng.randint(5, 8))
+                golden_file.take(counts, pool, rng.randrange(13), rng.randint(5, 8))
         elif style == "airplane":  # a trio run with pair kickers (sometimes four of a rank)
             length = rng.randint(2, 4)
             start = rng.randrange(0, 12 - length + 1)
             chain = range(start, start + length)
             for rank in chain:
-                _take(counts, pool, rank, 3)
+                golden_file.take(counts, pool, rank, 3)
             others = [rank for rank in range(15) if rank not in chain]
             for rank in rng.sample(others, rng.randint(1, length + 1)):
-                _take(counts, pool, rank, rng.choice((2, 2, 2, 4)))
+                golden_file.take(counts, pool, rank, rng.choice((2, 2, 2, 4)))
         if style == "jokers" or rng.random() < 0.3:
-            _take(counts, pool, rng.choice((13, 14)), 2)
+            golden_file.take(counts, pool, rng.choice((13, 14)), 2)
             if rng.random() < 0.4:
-                _take(counts, pool, 13, 2)
-                _take(counts, pool, 14, 2)
+                golden_file.take(counts, pool, 13, 2)
+                golden_file.take(counts, pool, 14, 2)
     else:
         width = rng.choice((2, 3, 4))
         length = rng.randint(3, 5)
         start = rng.randint(1, KING - length + 1)
         for rank in range(start, start + length):
-            _take(counts, pool, rank, width)
+            golden_file.take(counts, pool, rank, width)
         if rng.random() < 0.4:  # the top of the order: 2s and 3s
-            _take(counts, pool, rng.choice((0, 12)), rng.randint(2, 4))
+            golden_file.take(counts, pool, rng.choice((0, 12)), rng.randint(2, 4))
 
 
 def deal(rng: random.Random, game: str, pool: list[int], size: int, biased: bool) -> list[int]:
@@ -273,7 +256,7 @@ def drawn_previous(rng, hand, game, options, table, *, how_many):
     for _attempt in range(40):
         if len(found) == how_many:
             break
-        pool = remove_cards(deck_of(game), hand)
+        pool = golden_file.remove_cards(deck_of(game), hand)
         other = deal(rng, game, pool, rng.randint(5, 14), biased=rng.random() < 0.5)
         if sub_multiset_count(other) > 50_000:
             continue
