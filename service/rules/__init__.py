@@ -11,6 +11,7 @@ True
 1
 """
 
+from .beating import Reason, Verdict, beats, best_beating
 from .cards import (
     Card,
     CardError,
@@ -30,10 +31,6 @@ from .cards import (
 )
 from .combos import (
     Combination,
-    Reason,
-    Verdict,
-    beats,
-    best_beating,
     choose,
     read_play,
     readings_of,

@@ -1,28 +1,40 @@
-"""Combinations: the value object, classification of a card set into every reading, and beats.
+"""Combinations: the value object, and classification of a card set into every reading.
 
 Classification reads the game's forms (``service.rules.model``): ``by_size(model)[n]`` lists
 every (form, chain length) whose combinations hold ``n`` cards; each is tried at every chain
 position the rank counts allow, and what is left must be a legal set of kickers
-(``service.rules.kickers``; docs/rules.md §2). Beating reads the forms' tiers (section 3).
+(``service.rules.kickers``; docs/rules.md §2). In a wildcard game every substitution of the
+wilds is tried (``service.rules.wilds``; section 14). Beating is ``service.rules.beating``.
 
 >>> [str(c) for c in readings_of(read_hand("33344"))]
 ['trio_pair 33344 (rank 3)']
->>> beats(Combination.of("2222"), Combination.of("34567")).reason
-<Reason.BOMB: 'bomb'>
+>>> [str(c) for c in readings_of(read_hand("3337"), get_ruleset("laizi", wild="7"))]
+['bomb 3337 (rank 3)', 'trio_single 3337 (rank 3)']
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import dataclasses
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cache
+from typing import Any
 
-from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank, format_counts, parse_rank, read_hand
+from .cards import (
+    NUM_RANKS,
+    RANK_CHARS,
+    CardError,
+    Counts,
+    Rank,
+    format_counts,
+    parse_rank,
+    read_hand,
+)
 from .kickers import kickers_ok
 from .kinds import KIND_ORDER, Kind
-from .model import Form, Game, GameModel, Tier
+from .model import Form, Game, GameModel, Grade, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
+from .wilds import WildPlay, wild_plays
 
 _WIRE_KINDS = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
 """Each kind's wire name and display names, looked up once (``Combination.as_dict`` is hot)."""
@@ -52,6 +64,12 @@ class Combination:
     rung: int = field(compare=False, repr=False)
     """A bomb's class on the ladder (``Form.ladder``): bombs compare by it, then rank, then
     size."""
+    wild: str = ""
+    """The wild cards of the play (docs/rules.md §14), each written as its own rank."""
+    stands: str = ""
+    """What each wild card stands for, in the order of ``wild`` (its substitution)."""
+    grade: int = field(default=0, compare=False, repr=False)
+    """A bomb's class in a wildcard game (``Grade``: soft, hard, pure); 0 elsewhere."""
 
     @classmethod
     def of(
@@ -88,7 +106,7 @@ class Combination:
         '7'
         """
         kind, name, name_zh = _WIRE_KINDS[self.kind]
-        return {
+        wire: dict[str, Any] = {
             "cards": self.cards,
             "kind": kind,
             "rank": RANK_CHARS[self.rank],
@@ -98,6 +116,44 @@ class Combination:
             "name": name,
             "name_zh": name_zh,
         }
+        if self.grade or self.wild:
+            wire["read_as"] = self.read_as
+            wire["substitution"] = self.substitution
+        if self.grade:
+            wire["bomb_class"] = Grade(self.grade).name.lower()
+        return wire
+
+    @property
+    def substitution(self) -> dict[str, str]:
+        """What the wild cards stand for, by wild rank (docs/rules.md §14): ``{"7": "35"}``
+        reads two 7s as a 3 and a 5.
+
+        >>> laizi = get_ruleset("laizi", wild="7")
+        >>> Combination.of("33347", rules=laizi, kind="trio_pair").substitution
+        {'7': '4'}
+        """
+        found: dict[str, str] = {}
+        for wild, stand in zip(self.wild, self.stands, strict=True):
+            found[wild] = found.get(wild, "") + stand
+        return found
+
+    @property
+    def read_as(self) -> str:
+        """The cards as read: each wild replaced by the rank it stands for.
+
+        >>> Combination.of("3337", rules=get_ruleset("laizi", wild="7")).read_as
+        '3333'
+        """
+        counts = list(self.counts)
+        for wild, stand in zip(self.wild, self.stands, strict=True):
+            counts[RANK_CHARS.index(wild)] -= 1
+            counts[RANK_CHARS.index(stand)] += 1
+        return format_counts(tuple(counts))
+
+    @property
+    def off_rank(self) -> int:
+        """How many wild cards stand for another rank than their own."""
+        return sum(w != s for w, s in zip(self.wild, self.stands, strict=True))
 
     @property
     def is_bomb(self) -> bool:
@@ -184,6 +240,38 @@ def _build(
     )
 
 
+def wild_combination(play: WildPlay, model: GameModel) -> Combination:
+    """The combination of a play with wilds (docs/rules.md §14): its cards as held, its primal
+    cards and kickers as read, its substitution, and a bomb's class and place on the ladder.
+
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> [(c.cards, c.read_as, c.grade) for c in readings((3, 0, 0, 0, 1) + (0,) * 10, laizi)]
+    [('3337', '3333', 1), ('3337', '3337', 0)]
+    """
+    form, start, length = play.form, play.start, play.length
+    top = start + length - 1
+    grade, rung = 0, form.ladder
+    if play.grade is not None and model.wilds is not None:
+        grade, rung = int(play.grade), model.wilds.rung(form.width, play.grade)
+    power = model.power(top)
+    held = tuple(r for r in range(NUM_RANKS) for _ in range(play.counts[r]))
+    return Combination(
+        form.kind,
+        Rank(top),
+        1 if form.tier is Tier.TOP else length,
+        play.cards,
+        "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1)),
+        "".join(RANK_CHARS[r] for r in play.kick),
+        (KIND_ORDER[form.kind], power, form.size(length), held),
+        power,
+        form.tier,
+        rung,
+        play.wild,
+        play.stand,
+        grade,
+    )
+
+
 # --- Classification (docs/rules.md §2 and §4) -----------------------------------------------------
 
 
@@ -232,6 +320,9 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     >>> [c.kind.value for c in readings((0, 0, 0, 4) + (0,) * 11, STANDARD.model)]
     ['bomb']
     """
+    if model.wilds is not None:  # docs/rules.md §14: every substitution of the wilds
+        plays = wild_plays(counts, model, size=sum(counts))
+        return tuple(sorted((wild_combination(p, model) for p in plays), key=preference))
     found: list[Combination] = []
     for form, length in by_size(model).get(sum(counts), ()):
         for start in primal_starts(counts, form, length):
@@ -244,8 +335,9 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     return tuple(sorted(found, key=preference))
 
 
-def preference(combo: Combination) -> tuple[bool, bool, bool, int, int, int]:
-    """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest.
+def preference(combo: Combination) -> tuple[bool, bool, bool, int, int, int, int]:
+    """Sort key of readings, preferred first: rocket, bomb, no kickers, longest, highest, the
+    fewest wilds standing for another rank (docs/rules.md §14).
 
     >>> min(readings_of((0, 0, 0, 4) + (0,) * 11), key=preference).kind.value
     'bomb'
@@ -256,168 +348,66 @@ def preference(combo: Combination) -> tuple[bool, bool, bool, int, int, int]:
         bool(combo.kickers),
         -combo.length,
         -combo.power,
+        combo.off_rank if combo.wild else 0,
         KIND_ORDER[combo.kind],
     )
 
 
 def choose(
-    readings: Sequence[Combination], kind: Kind | str | None, rank: Rank | str | None
+    readings: Sequence[Combination],
+    kind: Kind | str | None,
+    rank: Rank | str | None,
+    substitution: Mapping[str, str] | None = None,
+    model: GameModel | None = None,
 ) -> Combination | None:
-    """The reading a client declared (kind, and rank where needed), or the preferred one.
+    """The reading a client declared (kind, and rank where needed; with wilds, optionally
+    the substitution, checked under ``model``), or the preferred one.
 
     >>> found = readings_of((3, 3, 3, 3) + (0,) * 11, get_ruleset("douzero"))
     >>> choose(found, "airplane_singles", "6")
     Combination.of('333444555666', kind='airplane_singles', rank='6')
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> choose(readings(read_hand("33357"), laizi), "trio_pair", None, {"7": "5"}, laizi).read_as
+    '33355'
     """
-    if kind is None and rank is None:
+    if kind is None and rank is None and substitution is None:
         return readings[0] if readings else None
     if isinstance(rank, str):
         rank = parse_rank(rank)
     for combo in readings:
         if (kind is None or combo.kind == kind) and (rank is None or combo.rank == rank):
-            return combo
+            if substitution is None:
+                return combo
+            if model is not None and (declared := _substituted(combo, substitution, model)):
+                return declared
     return None
 
 
-# --- Beating a play (docs/rules.md §3) --------------------------------------------------------
-
-
-class Reason(StrEnum):
-    """Why a play beats or does not beat another (machine-readable)."""
-
-    ROCKET = "rocket"
-    """The rocket beats everything."""
-    BOMB = "bomb"
-    """A bomb beats anything but a bomb or the rocket."""
-    HIGHER_BOMB = "higher_bomb"
-    """A bomb beats a lower bomb."""
-    HIGHER = "higher"
-    """Same kind and size, higher primal rank."""
-    NOT_HIGHER = "not_higher"
-    """Same kind and size, but not a higher primal rank."""
-    LOWER_BOMB = "lower_bomb"
-    """A bomb does not beat a bomb of equal or higher rank."""
-    ROCKET_UNBEATABLE = "rocket_unbeatable"
-    """Nothing beats the rocket."""
-    BOMB_ON_TABLE = "bomb_on_table"
-    """Only a higher bomb or the rocket beats a bomb."""
-    DIFFERENT_KIND = "different_kind"
-    """Plays of different kinds do not beat each other."""
-    DIFFERENT_LENGTH = "different_length"
-    """Same kind, different number of cards (chain length or kicker shape)."""
-    NOT_A_COMBINATION = "not_a_combination"
-    """The play is no combination under the rule set."""
-    NOT_IN_HAND = "not_in_hand"
-    """The play holds cards the hand does not."""
-    LEAD = "lead"
-    """Any combination may lead a trick."""
-    EMPTY_PLAY = "empty_play"
-    """A play holds at least one card (passing is not a play)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """Whether a play beats another, with a reason code and a sentence."""
-
-    beats: bool
-    reason: Reason
-    message: str
-
-    def __bool__(self) -> bool:
-        return self.beats
-
-
-def beats(play: Combination, previous: Combination) -> Verdict:
-    """Whether ``play`` beats ``previous`` (docs/rules.md §3), and why.
-
-    >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
-    <Reason.DIFFERENT_LENGTH: 'different_length'>
-    """
-    if previous.tier is Tier.TOP:  # a rocket on the rocket too: a play never beats itself
-        return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
-    if play.tier is Tier.TOP:
-        return Verdict(True, Reason.ROCKET, f"the {play.kind} beats everything")
-    if play.is_bomb and not previous.is_bomb:
-        return Verdict(True, Reason.BOMB, f"a {play.kind} beats any {previous.kind}")
-    if previous.is_bomb and not play.is_bomb:
-        return Verdict(False, Reason.BOMB_ON_TABLE, "only a higher bomb or the rocket beats a bomb")
-    size, other = len(play.cards), len(previous.cards)
-    if play.is_bomb:  # both bombs: by class on the ladder, then rank, then size
-        return _bomb_on_bomb(play, previous, size, other)
-    if play.kind is not previous.kind and not play.is_bomb:
-        return Verdict(
-            False, Reason.DIFFERENT_KIND, f"a {play.kind} does not beat a {previous.kind}"
-        )
-    if size != other:
-        return Verdict(
-            False,
-            Reason.DIFFERENT_LENGTH,
-            f"a {play.kind} of {size} cards does not beat one of {other}",
-        )
-    higher = play.power > previous.power
-    word = "higher" if higher else "not higher"
-    return Verdict(
-        higher,
-        Reason.HIGHER if higher else Reason.NOT_HIGHER,
-        f"rank {play.rank.char} is {word} than rank {previous.rank.char}",
-    )
-
-
-def _bomb_on_bomb(play: Combination, previous: Combination, size: int, other: int) -> Verdict:
-    """A bomb against a bomb (docs/rules.md §3 and 9): a higher class on the ladder wins (the
-    four-player game's larger group), then the higher rank, then (in one class) more cards.
-
-    >>> four = get_ruleset("four_player")
-    >>> beats(Combination.of("33333", rules=four), Combination.of("AAAA", rules=four)).message
-    'a bomb of 5 cards beats one of 4'
-    >>> one = get_ruleset("four_player", four_five_bombs_one_class=True)
-    >>> beats(Combination.of("33333", rules=one), Combination.of("AAAA", rules=one)).message
-    'rank 3 is not higher than rank A'
-    """
-    if play.rung != previous.rung:
-        more = play.rung > previous.rung
-        text = f"a bomb of {size} cards {'beats' if more else 'does not beat'} one of {other}"
-    elif play.power != previous.power or size == other:
-        more = play.power > previous.power
-        word = "higher" if more else "not higher"
-        text = f"rank {play.rank.char} is {word} than rank {previous.rank.char}"
-    else:
-        more = size > other
-        verb = "beats" if more else "does not beat"
-        text = f"a bomb of {size} cards {verb} one of {other} of the same rank"
-    return Verdict(more, Reason.HIGHER_BOMB if more else Reason.LOWER_BOMB, text)
-
-
-def best_beating(
-    readings: Sequence[Combination], previous: Combination
-) -> tuple[Combination, Verdict]:
-    """The preferred reading that beats ``previous``, else the preferred reading and its verdict.
-
-    A challenger with several readings beats the previous play if any of them does (section 4).
-
-    >>> douzero = get_ruleset("douzero")
-    >>> found = readings_of((3, 3, 3, 3) + (0,) * 11, douzero)  # 333444555666
-    >>> combo, verdict = best_beating(found, Combination.of("333444555789", rules=douzero))
-    >>> combo.kind.value, combo.rank.char, verdict.reason.value
-    ('airplane_singles', '6', 'higher')
-    """
-    first: tuple[Combination, Verdict] | None = None
-    for combo in readings:
-        verdict = beats(combo, previous)
-        if verdict:
-            return combo, verdict
-        first = first or (combo, verdict)
-    if first is None:
-        raise ValueError("no readings")
-    return first
+def _substituted(
+    combo: Combination, substitution: Mapping[str, str], model: GameModel
+) -> Combination | None:
+    """``combo`` with the declared substitution, when it is one (docs/rules.md §14): as many
+    stand-ins as the play holds wilds of each rank, each a rank from 3 to 2 (wilds alone: a
+    rank of the play's wilds), under which the cards read as the combination's kind and rank."""
+    try:
+        stands = {parse_rank(w): [parse_rank(s) for s in text] for w, text in substitution.items()}
+    except (CardError, TypeError):
+        return None
+    wild = "".join(RANK_CHARS[w] * len(s) for w, s in sorted(stands.items()))
+    stand = "".join(RANK_CHARS[r] for _, s in sorted(stands.items()) for r in sorted(s))
+    if wild != combo.wild or any(r > Rank.TWO for r in map(parse_rank, stand or "3")):
+        return None
+    if len(wild) == len(combo.cards) and not set(stand) <= set(wild):
+        return None
+    declared = dataclasses.replace(combo, stands=stand)
+    natural = readings(read_hand(declared.read_as), model.natural)
+    if any((c.kind, c.rank, c.length) == (combo.kind, combo.rank, combo.length) for c in natural):
+        return declared
+    return None
 
 
 __all__ = [
     "Combination",
-    "Reason",
-    "Verdict",
-    "beats",
-    "best_beating",
     "choose",
     "get_ruleset",
     "make",
@@ -425,4 +415,5 @@ __all__ = [
     "read_play",
     "readings",
     "readings_of",
+    "wild_combination",
 ]

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
+from .beating import beats
 from .cards import Counts
-from .combos import Combination, beats, make, preference, primal_starts, readings
+from .combos import Combination, make, preference, primal_starts, readings, wild_combination
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
+from .wilds import wild_plays
 
 
 def reference_moves(
@@ -53,6 +55,27 @@ def reference_moves(
         if preference(combo) < preference(other):
             best[combo.cards] = combo
     return sorted(best.values(), key=lambda c: c.order)
+
+
+def wild_moves(
+    hand: Counts,
+    model: GameModel,
+    previous: Combination | None = None,
+    kinds: Collection[Kind] | None = None,
+) -> list[Combination]:
+    """Every play of a hand with wilds (docs/rules.md §14), each cards and reading once, that
+    beats ``previous`` (any, when it is None), of the ``kinds`` given, in listing order.
+
+    >>> from service.rules import Kind, get_ruleset, read_play
+    >>> laizi = get_ruleset("laizi", wild="2").model
+    >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
+    [('34562', '34567')]
+    """
+    may = None if previous is None else (lambda form: _may_beat(form, previous))
+    found = (wild_combination(p, model) for p in wild_plays(hand, model, kinds, forms=may))
+    if previous is not None:
+        found = (c for c in found if beats(c, previous))
+    return sorted(found, key=lambda c: c.order)
 
 
 def form_moves(
@@ -107,4 +130,4 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     return [r for combo in reference_moves(hand, model) for r in readings(combo.counts, model)]
 
 
-__all__ = ["every_reading", "form_moves", "reference_moves"]
+__all__ = ["every_reading", "form_moves", "reference_moves", "wild_moves"]

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .beating import Reason
 from .cards import Card, Counts, Rank, ordinal
-from .combos import Combination, Reason
+from .combos import Combination
 from .ruleset import STANDARD, RuleSet
 
 

@@ -20,9 +20,11 @@ Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_l
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
+from functools import cached_property
 from typing import Any
 
 from .cards import RANK_CHARS, Rank
@@ -193,6 +195,12 @@ THREE_PLAYER_FORMS = (
     Form(Kind.ROCKET, 1, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
 )  # fmt: skip
 
+#: docs/rules.md §14: 天地癞子's bombs of five to eight cards of a rank (wilds make the fifth on),
+#: added to the three-player forms under ``wilds=tiandi``.
+LONG_WILD_BOMBS = tuple(
+    Form(Kind.BOMB, width, tier=Tier.BOMB, needs="long_bombs") for width in range(5, 9)
+)
+
 #: docs/rules.md §9: no single kickers, no four-with-kickers; bombs of 4 to 8 of a kind, the nuke
 #: (all four jokers) on top; chains up to the landlord's 33 cards. Where the source is silent,
 #: two jokers of a colour pair under ``joker_pairs``.
@@ -314,6 +322,39 @@ class KickerRules:
         return 4 if self.bomb else self.rank_max
 
 
+class Grade(IntEnum):
+    """A bomb's class in the wildcard games (docs/rules.md §14), by how many of its cards are wild."""
+
+    SOFT = 1
+    """Some cards wild, some not (软炸)."""
+    HARD = 2
+    """No card wild (硬炸)."""
+    PURE = 3
+    """Every card wild (纯癞子炸弹)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    """The wild ranks of a wildcard game (docs/rules.md §14) and how its bombs rank."""
+
+    ranks: tuple[int, ...]
+    """The wild ranks (``Rank`` values); empty until they are drawn."""
+    by_rank: bool = False
+    """``soft_hard_by_rank``: hard and soft bombs one class, compared by rank."""
+
+    def rung(self, width: int, grade: Grade) -> int:
+        """A wild bomb's class on the ladder: its length first (tiandi's long bombs), then its
+        grade (soft and hard as one under ``by_rank``; ties then go to the hard bomb).
+
+        >>> Wilds((4,)).rung(4, Grade.PURE) > Wilds((4,)).rung(5, Grade.SOFT)
+        False
+        >>> Wilds((4,), by_rank=True).rung(4, Grade.SOFT) == Wilds((4,), by_rank=True).rung(4, Grade.HARD)
+        True
+        """
+        step = Grade.HARD if self.by_rank and grade is Grade.SOFT else grade
+        return 4 * width + step
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class GameModel:
     """One game under one set of play options: everything that decides which plays exist and
@@ -325,6 +366,8 @@ class GameModel:
     order: str
     forms: tuple[Form, ...]
     kickers: KickerRules
+    wilds: Wilds | None = None
+    """The wild ranks, in a wildcard game (docs/rules.md §14)."""
 
     @classmethod
     def build(cls, game: Game, options: Mapping[str, Any]) -> GameModel:
@@ -339,16 +382,39 @@ class GameModel:
         True
         """
         rules = GAMES[game]
-        forms = tuple(form for form in rules.forms if form.kept(options))
+        mode = options.get("wilds", "none")
+        kept = {**options, "long_bombs": mode == "tiandi"}
+        forms = tuple(form for form in rules.forms + LONG_WILD_BOMBS if form.kept(kept))
         kickers = _kicker_rules(options, joker_pair_kickers=rules.joker_pair_kickers)
-        key = (game, forms, kickers)
+        wilds = None
+        if mode != "none":
+            ranks = tuple(RANK_CHARS.index(r) for r in options.get("wild", ()))
+            wilds = Wilds(ranks, by_rank=options.get("soft_hard_by_rank") is True)
+        key = (game, forms, kickers, wilds)
         model = _BUILT.get(key)
         if model is None:
             built = cls(
-                game=game, table=rules.table, order=rules.order, forms=forms, kickers=kickers
+                game=game,
+                table=rules.table,
+                order=rules.order,
+                forms=forms,
+                kickers=kickers,
+                wilds=wilds,
             )
             model = _BUILT.setdefault(key, built)
         return model
+
+    @cached_property
+    def natural(self) -> GameModel:
+        """This game read without wilds: the forms that judge a substitution's cards.
+
+        >>> laizi = GameModel.build(Game.THREE_PLAYER, {"wilds": "laizi", "wild": ("7",)})
+        >>> laizi.natural.wilds, laizi.natural.natural is laizi.natural
+        (None, True)
+        """
+        if self.wilds is None:
+            return self
+        return dataclasses.replace(self, wilds=None)
 
     @property
     def kinds(self) -> tuple[Kind, ...]:

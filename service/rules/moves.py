@@ -25,22 +25,22 @@ airplane_singles 333444555 666
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeGuard, cast
 
 from . import fast
+from .beating import Reason, best_beating
 from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
     _THREE_PLAYER,
     Combination,
-    Reason,
-    best_beating,
     choose,
     read_play,
     readings_of,
 )
-from .engine import reference_moves
+from .engine import reference_moves, wild_moves
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
@@ -57,6 +57,8 @@ def classifier(rules: RuleSet = STANDARD) -> Callable[[str], tuple[Combination, 
     >>> by_standard("33344")[0].kind, by_standard("4 4 3 3 3")[0].kind, by_standard("3345")
     (<Kind.TRIO_PAIR: 'trio_pair'>, <Kind.TRIO_PAIR: 'trio_pair'>, ())
     """
+    if rules.model.wilds is not None:
+        return partial(classify, rules=rules)
     return universe(rules).__getitem__
 
 
@@ -78,6 +80,8 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     >>> [c.kind.value for c in classify("3 3 3 3")], classify("3345")
     (['bomb'], ())
     """
+    if rules.model.wilds is not None:  # docs/rules.md §14: read from the forms, every substitution
+        return readings_of(read_play(cards, rules), rules)
     table = universe(rules)
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 
@@ -88,14 +92,17 @@ def combination(
     *,
     kind: Kind | str | None = None,
     rank: str | None = None,
+    substitution: Mapping[str, str] | None = None,
 ) -> Combination:
     """The preferred (or declared) reading of ``cards``; ``ValueError`` when there is none.
 
     >>> combination("44333").kind
     <Kind.TRIO_PAIR: 'trio_pair'>
+    >>> combination("3337", get_ruleset("laizi", wild="7"), kind="trio_single").substitution
+    {'7': '7'}
     """
     readings = classify(cards, rules)
-    chosen = choose(readings, kind, rank) if readings else None
+    chosen = choose(readings, kind, rank, substitution, rules.model) if readings else None
     if chosen is None:
         return Combination.of(cards, kind=kind, rank=rank, rules=rules)  # raises the why
     return chosen
@@ -122,6 +129,7 @@ def check_play(
     *,
     kind: Kind | str | None = None,
     rank: str | None = None,
+    substitution: Mapping[str, str] | None = None,
 ) -> PlayCheck:
     """Whether ``play`` is legal from ``hand`` against ``previous`` (None: a lead), and why.
 
@@ -136,8 +144,8 @@ def check_play(
     if not contains(hand, play):
         return PlayCheck(False, Reason.NOT_IN_HAND, f"the hand does not hold {format_counts(play)}")
     readings = readings_of(play, rules)
-    if kind is not None or rank is not None:
-        declared = choose(readings, kind, rank)
+    if kind is not None or rank is not None or substitution is not None:
+        declared = choose(readings, kind, rank, substitution, rules.model)
         readings = (declared,) if declared else ()
     if not readings:
         what = f" as {kind or ''} {rank or ''}".rstrip() if kind or rank else ""
@@ -155,7 +163,14 @@ def _previous(previous: Combination | Cards | None, rules: RuleSet) -> Combinati
     if previous is None:
         return None
     if isinstance(previous, Combination):
-        return combination(previous.cards, rules, kind=previous.kind, rank=previous.rank.char)
+        declared = previous.substitution if previous.wild else None
+        return combination(
+            previous.cards,
+            rules,
+            kind=previous.kind,
+            rank=previous.rank.char,
+            substitution=declared,
+        )
     return combination(previous, rules)
 
 
@@ -200,7 +215,9 @@ class LegalMoves:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
             model = self.rules.model
-            if model.game is _THREE_PLAYER:
+            if model.wilds is not None:
+                found = wild_moves(self.hand, model, self.previous, self.kinds)
+            elif model.game is _THREE_PLAYER:
                 found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
             else:
                 found = reference_moves(self.hand, model, self.previous, self.kinds)
@@ -221,15 +238,27 @@ class LegalMoves:
         return len(self.moves)
 
     def check(
-        self, play: Cards, *, kind: Kind | str | None = None, rank: str | None = None
+        self,
+        play: Cards,
+        *,
+        kind: Kind | str | None = None,
+        rank: str | None = None,
+        substitution: Mapping[str, str] | None = None,
     ) -> PlayCheck:
         """Whether a play is legal here, and why (see ``check_play``).
 
         >>> legal_moves("33335", previous="222").check("3333").reason.value
         'bomb'
         """
+        counts = read_play(play, self.rules)
         result = check_play(
-            self.hand, read_play(play, self.rules), self.previous, self.rules, kind=kind, rank=rank
+            self.hand,
+            counts,
+            self.previous,
+            self.rules,
+            kind=kind,
+            rank=rank,
+            substitution=substitution,
         )
         combo = result.combination
         if result and combo is not None and self.kinds is not None and combo.kind not in self.kinds:
@@ -247,7 +276,10 @@ class LegalMoves:
 
     def __contains__(self, play: object) -> bool:
         if isinstance(play, Combination):
-            return bool(self.check(play.cards, kind=play.kind, rank=play.rank.char))
+            declared = play.substitution if play.wild else None
+            return bool(
+                self.check(play.cards, kind=play.kind, rank=play.rank.char, substitution=declared)
+            )
         if isinstance(play, str | list | tuple):
             return bool(self.check(play))
         return False
@@ -270,13 +302,16 @@ def legal_moves(
     # The hot path, written out: a canonical string of a three-player hand is read as its
     # parts (three table lookups), and a previous play as a canonical string is looked up.
     parts: Parts | None = None
-    if type(hand) is str and rules.game is _THREE_PLAYER:
+    plain = rules.model.wilds is None
+    if type(hand) is str and rules.game is _THREE_PLAYER and plain:
         parts = lookup_canonical(hand, HELD_PARTS or held_parts())
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
         counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
-    if type(previous) is str and (
-        readings := (UNIVERSES.get(rules.model) or fast.universe(rules.model))[previous]
+    if (
+        plain
+        and type(previous) is str
+        and (readings := (UNIVERSES.get(rules.model) or fast.universe(rules.model))[previous])
     ):
         before: Combination | None = readings[0]
     else:

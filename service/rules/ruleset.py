@@ -21,39 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from .model import GAMES, Game, GameModel, Table, form_options
-
-
-class BiddingMode(StrEnum):
-    """How the auction runs (docs/rules.md §6)."""
-
-    SINGLE_ROUND = "single_round"
-    """Each player, from the first bidder, speaks once."""
-    UNTIL_TWO_PASSES = "until_two_passes"
-    """Bidding goes round until the last bid is followed by two passes."""
-    CALL_ROB = "call_rob"
-    """The online table (section 13): each seat calls or declines until one calls; the others
-    may rob once each, and the caller rob back; every rob doubles."""
-
-
-class AllPass(StrEnum):
-    """What happens when nobody bids (sections 6 and 13)."""
-
-    REDEAL = "redeal"
-    """The hand is thrown in and dealt again, with no score."""
-    FIRST_BIDDER = "first_bidder"
-    """The first bidder is landlord at stake 1 (the Botzone judge: seat 0, which bids first)."""
-
-
-class Doubling(StrEnum):
-    """Whether each seat may double after the kitty (section 13, 加倍)."""
-
-    NONE = "none"
-    """No seat doubles."""
-    DOUBLE = "double"
-    """Each seat doubles (x2) or not, once."""
-    SUPER = "super"
-    """Each seat doubles (x2), super doubles (x4) or not, once."""
-
+from .options import AllPass, BiddingMode, Doubling, WildMode, wild_ranks
 
 #: The options of the three-player game's kickers and four-with kinds; other games have none.
 THREE_PLAYER_OPTIONS = (
@@ -128,6 +96,14 @@ class RuleSet:
     """Each seat's doubling after the kitty (section 13); needs ``bidding=call_rob``."""
     base_stake: int = 1
     """The room's base stake: every score is multiplied by it (section 13)."""
+    wilds: WildMode = WildMode.NONE
+    """Wild cards (section 14): none, one wild rank (laizi) or two (tiandi)."""
+    wild: tuple[str, ...] = ()
+    """The wild ranks drawn (section 14), as rank characters; a request names them."""
+    soft_hard_by_rank: bool = False
+    """Hard and soft bombs are one class, compared by rank (section 14)."""
+    hard_bombs_x4: bool = False
+    """Hard and pure bombs multiply the stake by 4, soft bombs by 2 (section 14)."""
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
@@ -208,12 +184,31 @@ class RuleSet:
             problems.append("show_cards needs bidding call_rob")
         if self.doubling is not Doubling.NONE and not online:
             problems.append("doubling needs bidding call_rob")
+        problems += self._wild_problems()
         if not GAMES[self.game].table.bidding:  # the six-player game: no auction at all
             if self.all_pass is not AllPass.REDEAL:
                 problems.append(f"all_pass must be redeal in {self.game} (no bidding)")
             if self.bidding is not BiddingMode.SINGLE_ROUND:
                 problems.append(f"bidding must be single_round in {self.game} (no bidding)")
         return problems
+
+    def _wild_problems(self) -> list[str]:
+        """The wildcard options (section 14): a three-player game's, with as many ranks as
+        the mode draws (none while they are not drawn yet)."""
+        if self.wilds is WildMode.NONE:
+            return [
+                f"{name} needs wilds laizi or tiandi"
+                for name in _WILD_OPTIONS
+                if getattr(self, name)
+            ]
+        if self.game is not Game.THREE_PLAYER:
+            return [f"wilds {self.wilds} needs game three_player, not {self.game}"]
+        try:
+            if self.wild and wild_ranks(self.wild, self.wilds) != self.wild:
+                return ["wild must hold canonical rank characters"]
+        except ValueError as error:
+            return [str(error)]
+        return []
 
     @property
     def table(self) -> Table:
@@ -260,6 +255,11 @@ class RuleSet:
         for name, enum in _ENUM_OPTIONS.items():
             if name in changed and isinstance(changed[name], str):
                 changed[name] = _member(enum, name, changed[name])
+        if "wild" in changes:
+            changed.pop("wild", None)
+            drawn = _wild(changes["wild"], changed.get("wilds", self.wilds))
+            if drawn != self.wild:
+                changed["wild"] = drawn
         if "game" in changed and isinstance(changed["game"], str):
             changed["game"] = _game(changed["game"])
         if not changed:
@@ -270,6 +270,15 @@ class RuleSet:
         return dataclasses.replace(
             derived, version=f"{base}+{derived.fingerprint}", overrides=overrides
         )
+
+
+def _wild(value: Any, mode: Any) -> tuple[str, ...]:
+    if not isinstance(mode, WildMode):
+        raise RuleSetError(f"wilds must be one of {', '.join(WildMode)}")
+    try:
+        return wild_ranks(value, mode)
+    except ValueError as error:
+        raise RuleSetError(str(error)) from None
 
 
 def _member(enum: type[StrEnum], name: str, value: str) -> Any:
@@ -284,7 +293,10 @@ _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
     "bidding": BiddingMode,
     "all_pass": AllPass,
     "doubling": Doubling,
+    "wilds": WildMode,
 }
+#: The options that only a wildcard game takes.
+_WILD_OPTIONS = ("wild", "soft_hard_by_rank", "hard_bombs_x4")
 
 
 _UNSET = object()
@@ -305,6 +317,10 @@ _LATER: dict[str, Any] = {
     "show_cards": False,
     "doubling": Doubling.NONE,
     "base_stake": 1,
+    "wilds": WildMode.NONE,
+    "wild": (),
+    "soft_hard_by_rank": False,
+    "hard_bombs_x4": False,
 }
 #: The options of the hand's flow, each with the one game it applies to.
 _HAND_FLOW_GAMES = {
@@ -349,6 +365,7 @@ SCORING_OPTIONS = (
     "show_cards",
     "doubling",
     "base_stake",
+    "hard_bombs_x4",
     *_HAND_FLOW_GAMES,
 )
 """The options of the auction, the hand's flow and the score, which change no play."""
@@ -466,6 +483,25 @@ BOTZONE = RuleSet(
     all_pass=AllPass.FIRST_BIDDER,
 )
 
+LAIZI = RuleSet(
+    name="laizi",
+    description=(
+        "docs/rules.md §14, 癞子: the standard rules with one wild rank (wild, named by the "
+        "request: the rank drawn after the deal). A wild stands for any rank 3..2; wilds alone "
+        "are their own rank; bombs rank rocket > pure (four wilds) > hard > soft."
+    ),
+    wilds=WildMode.LAIZI,
+)
+TIANDI_LAIZI = RuleSet(
+    name="tiandi_laizi",
+    description=(
+        "docs/rules.md §14, 天地癞子: the standard rules with two wild ranks (wild: the rank "
+        "drawn after the deal, then the one drawn after the kitty), up to eight wilds; bombs "
+        "of four to eight cards, a longer beating a shorter, then pure > hard > soft, then rank."
+    ),
+    wilds=WildMode.TIANDI,
+)
+
 PRESETS: dict[str, RuleSet] = {
     r.name: r
     for r in (
@@ -478,6 +514,8 @@ PRESETS: dict[str, RuleSet] = {
         SIX_PLAYER,
         HUANLE,
         BOTZONE,
+        LAIZI,
+        TIANDI_LAIZI,
     )
 }
 

@@ -1,0 +1,88 @@
+"""The named values of rule options (docs/rules.md §6, 13 and 14), and the wild ranks' reading.
+
+>>> WildMode("tiandi").ranks, wild_ranks(["7", "10"], WildMode.TIANDI)
+(2, ('7', 'T'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from .cards import RANK_CHARS, parse_rank
+
+
+class BiddingMode(StrEnum):
+    """How the auction runs (docs/rules.md §6)."""
+
+    SINGLE_ROUND = "single_round"
+    """Each player, from the first bidder, speaks once."""
+    UNTIL_TWO_PASSES = "until_two_passes"
+    """Bidding goes round until the last bid is followed by two passes."""
+    CALL_ROB = "call_rob"
+    """The online table (section 13): each seat calls or declines until one calls; the others
+    may rob once each, and the caller rob back; every rob doubles."""
+
+
+class AllPass(StrEnum):
+    """What happens when nobody bids (sections 6 and 13)."""
+
+    REDEAL = "redeal"
+    """The hand is thrown in and dealt again, with no score."""
+    FIRST_BIDDER = "first_bidder"
+    """The first bidder is landlord at stake 1 (the Botzone judge: seat 0, which bids first)."""
+
+
+class Doubling(StrEnum):
+    """Whether each seat may double after the kitty (section 13, 加倍)."""
+
+    NONE = "none"
+    """No seat doubles."""
+    DOUBLE = "double"
+    """Each seat doubles (x2) or not, once."""
+    SUPER = "super"
+    """Each seat doubles (x2), super doubles (x4) or not, once."""
+
+
+class WildMode(StrEnum):
+    """Whether some ranks are wild (docs/rules.md §14)."""
+
+    NONE = "none"
+    """No wild cards."""
+    LAIZI = "laizi"
+    """癞子: one wild rank, drawn after the deal."""
+    TIANDI = "tiandi"
+    """天地癞子: two wild ranks, the first drawn after the deal, the second after the kitty;
+    bombs of five to eight cards."""
+
+    @property
+    def ranks(self) -> int:
+        """How many wild ranks the mode draws."""
+        return {"none": 0, "laizi": 1, "tiandi": 2}[self.value]
+
+
+def wild_ranks(value: object, mode: WildMode) -> tuple[str, ...]:
+    """The wild ranks as canonical characters: a rank or a list of ranks, as many as the
+    mode draws, different, none a joker; ``ValueError`` naming what is wrong.
+
+    >>> wild_ranks("10", WildMode.LAIZI)
+    ('T',)
+    >>> wild_ranks(["7", "7"], WildMode.TIANDI)
+    Traceback (most recent call last):
+    ...
+    ValueError: wild must be 2 different ranks from 3 to 2 (tiandi), not ['7', '7']
+    """
+    items = [value] if isinstance(value, str) else value
+    wanted = mode.ranks
+    what = f"wild must be {wanted} different rank{'s' if wanted > 1 else ''} from 3 to 2 ({mode})"
+    if wanted == 0:
+        what = f"wild needs wilds laizi or tiandi (wilds is {mode})"
+    if not isinstance(items, Sequence) or isinstance(items, bytes) or len(items) > 4:
+        raise ValueError(f"{what}, not {value!r}"[:200])
+    try:
+        ranks = tuple(RANK_CHARS[parse_rank(item)] for item in items)
+    except (ValueError, TypeError, KeyError):
+        raise ValueError(f"{what}, not {value!r}"[:200]) from None
+    if len(ranks) != wanted or len(set(ranks)) != wanted or any(r in "BR" for r in ranks):
+        raise ValueError(f"{what}, not {value!r}"[:200])
+    return ranks
