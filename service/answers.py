@@ -48,24 +48,34 @@ class Play:
     cards: Counts
     kind: Kind | None = None
     rank: str | None = None
+    substitution: tuple[tuple[str, str], ...] | None = None
+    """What the wild cards stand for, by wild rank (docs/rules.md §14)."""
 
     def readings(self, rules: RuleSet) -> tuple[Combination, ...]:
         """The readings of the cards under ``rules``: the declared one only, when declared."""
         found = classify(format_counts(self.cards), rules)
-        if self.kind is None and self.rank is None:
+        if self.kind is None and self.rank is None and self.substitution is None:
             return found
-        chosen = choose(found, self.kind, self.rank) if found else None
+        declared = None if self.substitution is None else dict(self.substitution)
+        chosen = choose(found, self.kind, self.rank, declared, rules.model) if found else None
         return (chosen,) if chosen else ()
 
     def describe(self) -> str:
         """The cards, and the declared reading if any: ``'33344 as trio_pair 3'``."""
         declared = " ".join(str(x) for x in (self.kind, self.rank) if x is not None)
+        if self.substitution:
+            declared += " " + ", ".join(f"{w} as {s}" for w, s in self.substitution)
+        declared = declared.strip()
         return format_counts(self.cards) + (f" as {declared}" if declared else "")
 
 
 def stamp(rules: RuleSet) -> dict[str, Any]:
-    """The rule set an answer was produced under: name, version and the options overridden."""
-    return {"name": rules.name, "version": rules.version, "overrides": list(rules.overrides)}
+    """The rule set an answer was produced under: name, version and the options overridden
+    (and in a wild game its wild ranks, docs/rules.md §14)."""
+    found = {"name": rules.name, "version": rules.version, "overrides": list(rules.overrides)}
+    if rules.wild:
+        found["wild"] = list(rules.wild)
+    return found
 
 
 def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:

@@ -231,6 +231,8 @@ def test_rulesets(client: FlaskClient) -> None:
         "six_player",
         "huanle",
         "botzone",
+        "laizi",
+        "tiandi_laizi",
     ]
     one = client.get("/v1/rulesets/openspiel").json
     assert one["options"]["four_with_two"] is False

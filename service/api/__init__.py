@@ -162,9 +162,11 @@ def create_app(
 
 
 def warm() -> None:
-    """Build every preset's tables now (before workers fork), not on a first request."""
+    """Build every preset's tables now (before workers fork), not on a first request (a wild
+    game has none: its plays are read from the forms)."""
     for rules in PRESETS.values():
-        universe(rules)
+        if rules.model.wilds is None:
+            universe(rules)
 
 
 __all__ = ["create_app", "warm"]

@@ -24,7 +24,15 @@ from service.rules import (
     get_ruleset,
     read_hand,
 )
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, parse_cards, unreadable
+from service.rules.cards import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    RANK_CHARS,
+    parse_cards,
+    parse_counts,
+    parse_rank,
+    unreadable,
+)
 
 MAX_STRING = 256
 """The longest card string accepted (a landlord's 33 cards with separators fit)."""
@@ -204,9 +212,76 @@ class OneCard(ma.fields.Field):  # type: ignore[type-arg]
         return Card.parse(text)
 
 
+class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
+    """The wild ranks of a wild game: a rank, or a list of one or two; loads a tuple of rank
+    characters (how many the game draws is the rule set's to judge)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        rank = {"type": "string", "maxLength": 8}
+        many = {"type": "array", "items": rank, "minItems": 1, "maxItems": 2}
+        super().__init__(metadata={"oneOf": [rank, many]} | kwargs.pop("metadata", {}), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not 1 <= len(items) <= 2:
+            message = "wild is a rank, or a list of one or two ranks"
+            raise ma.ValidationError([{"code": "invalid_wild", "message": message}])
+        try:
+            return tuple(RANK_CHARS[parse_rank(item)] for item in items)
+        except CardError:
+            message = f"wild ranks are ranks from 3 to 2, not {value!r}"[:200]
+            raise ma.ValidationError([{"code": "invalid_wild", "message": message}]) from None
+
+
+class Substitution(ma.fields.Field):  # type: ignore[type-arg]
+    """A declared substitution of a play's wild cards: ``{"7": "35"}``, by wild rank the
+    ranks its cards stand for; loads a tuple of (wild rank, stand-ins) characters."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        schema = {
+            "type": "object",
+            "maxProperties": 2,
+            "additionalProperties": {"type": "string", "maxLength": 16},
+        }
+        super().__init__(metadata=schema | kwargs.pop("metadata", {}), allow_none=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict) or len(value) > 2:
+            message = 'a substitution maps each wild rank to the ranks it stands for: {"7": "35"}'
+            raise ma.ValidationError([{"code": "invalid_substitution", "message": message}])
+        try:
+            found = []
+            for wild, stands in value.items():
+                if not isinstance(stands, str) or len(stands) > 16:
+                    raise CardError([])
+                ranks = "".join(RANK_CHARS[r] for r in parse_counts_ranks(stands))
+                found.append((RANK_CHARS[parse_rank(wild)], ranks))
+        except CardError:
+            message = f"a substitution's keys and values are ranks, not {value!r}"[:200]
+            raise ma.ValidationError(
+                [{"code": "invalid_substitution", "message": message}]
+            ) from None
+        return tuple(sorted(found))
+
+
+def parse_counts_ranks(text: str) -> list[int]:
+    """The ranks of a card string, one per card, ascending (``"53"`` -> ``[0, 2]``)."""
+    counts = parse_counts(text)
+    return [r for r, n in enumerate(counts) for _ in range(n)]
+
+
 @lru_cache(maxsize=512)
 def _derived(name: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
     return get_ruleset(name, **dict(options))
+
+
+def _drawn(rules: RuleSet) -> RuleSet:
+    """A rule set whose wild ranks, in a wild game, are named (docs/rules.md §14)."""
+    if rules.wilds.ranks and not rules.wild:
+        some = "one rank" if rules.wilds.ranks == 1 else "two ranks"
+        message = f"wilds {rules.wilds} needs its wild ranks: name {some} (wild)"
+        raise ma.ValidationError({"wild": [{"code": "wild_required", "message": message}]})
+    return rules
 
 
 class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
@@ -227,15 +302,19 @@ class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
                 known = ", ".join(PRESETS)
                 message = f"unknown rule set {value!r}; known: {known}"
                 raise ma.ValidationError([{"code": "unknown_ruleset", "message": message}])
-            return PRESETS[value]
+            return _drawn(PRESETS[value])
         if not isinstance(value, dict):
             message = "a rule set is a name or an object with a name and options"
             raise ma.ValidationError([{"code": "invalid_type", "message": message}])
         options = self.options_schema.load(value)
         name = options.pop("name", "standard")
         try:
-            return _derived(name, tuple(sorted(options.items())))
+            return _drawn(_derived(name, tuple(sorted(options.items()))))
         except RuleSetError as error:
+            if str(error).startswith("wild "):
+                raise ma.ValidationError(
+                    {"wild": [{"code": "invalid_wild", "message": str(error)}]}
+                ) from None
             problem = {"code": "contradictory_options", "message": str(error)}
             raise ma.ValidationError([problem]) from None
 

@@ -207,6 +207,8 @@ class Event:
     cards: tuple[Card, ...] | None = None
     kind: Kind | None = None
     rank: str | None = None
+    substitution: tuple[tuple[str, str], ...] | None = None
+    """What the play's wild cards stand for, by wild rank (docs/rules.md §14)."""
 
     @classmethod
     def of(
@@ -233,7 +235,9 @@ class Event:
         if self.cards is None:
             return f"seat {self.seat} passes"
         declared = " ".join(str(x) for x in (self.kind, self.rank) if x is not None)
-        what = f" as {declared}" if declared else ""
+        if self.substitution:
+            declared += " " + ", ".join(f"{w} as {s}" for w, s in self.substitution)
+        what = f" as {declared.strip()}" if declared.strip() else ""
         return f"seat {self.seat} plays {format_counts(self.counts) or 'no card'}{what}"
 
 

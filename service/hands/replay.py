@@ -239,7 +239,8 @@ def _apply(hand: Hand, event: Event, suits: Suits) -> None:
     mine = hand.phase is Phase.PLAY and event.seat == hand.to_act
     if mine and contains(hand.hands[event.seat], counts):
         suits.verify(hand, event.seat, event.cards)
-    hand.play(event.seat, counts, kind=event.kind, rank=event.rank)
+    declared = None if event.substitution is None else dict(event.substitution)
+    hand.play(event.seat, counts, kind=event.kind, rank=event.rank, substitution=declared)
     suits.take(hand, event.seat, event.cards)
 
 

@@ -36,7 +36,7 @@ from .combos import (
     readings_of,
 )
 from .kinds import Kind
-from .model import Form, Game, GameModel, KickerRules, Table, Tier
+from .model import Form, Game, GameModel, Grade, KickerRules, Table, Tier
 from .moves import (
     LegalMoves,
     PlayCheck,
@@ -62,6 +62,7 @@ from .ruleset import (
     Doubling,
     RuleSet,
     RuleSetError,
+    WildMode,
     get_ruleset,
 )
 
@@ -86,6 +87,7 @@ __all__ = [
     "Form",
     "Game",
     "GameModel",
+    "Grade",
     "KickerRules",
     "Kind",
     "LegalMoves",
@@ -98,6 +100,7 @@ __all__ = [
     "Table",
     "Tier",
     "Verdict",
+    "WildMode",
     "beats",
     "best_beating",
     "check_deck",

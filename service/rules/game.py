@@ -35,30 +35,13 @@ Combination.of('3334445556667779TJQK', kind='airplane_singles', rank='7')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .calls import OnlineHand
-from .cards import (
-    Card,
-    CardError,
-    Counts,
-    Rank,
-    counts_of,
-    parse_counts,
-    parse_rank,
-    subtract,
-)
+from .cards import Card, CardError, Counts, Rank, counts_of, parse_counts, parse_rank, subtract
 from .combos import Combination, read_play
 from .deal import CardsText, Deal, FaceUp, start_problems, verify_first_seat
-from .events import (
-    PLAY_VIOLATIONS,
-    Action,
-    ActionKind,
-    GameError,
-    Phase,
-    Violation,
-    deal_problems,
-)
+from .events import PLAY_VIOLATIONS, Action, ActionKind, GameError, Phase, Violation, deal_problems
 from .kinds import Kind
 from .moves import LegalMoves, check_play, legal_moves
 from .partner import announcements, verify_announcement
@@ -69,6 +52,7 @@ from .state import _DEMO, _SIX  # noqa: F401 - _DEMO, _SIX: the examples' deals
 Cards = Counts | str | Sequence[str]
 KindArg = Kind | str | None
 RankArg = Rank | str | None
+Sub = Mapping[str, str] | None
 
 
 def _counts(cards: CardsText, rules: RuleSet | None = None) -> Counts:
@@ -321,11 +305,18 @@ class Hand(OnlineHand):
     # --- Play (section 5) ------------------------------------------------------------------
 
     def verify_play(
-        self, seat: int, cards: Cards, *, kind: KindArg = None, rank: RankArg = None
+        self,
+        seat: int,
+        cards: Cards,
+        *,
+        kind: KindArg = None,
+        rank: RankArg = None,
+        substitution: Sub = None,
     ) -> Combination:
         """Raise ``GameError`` unless ``seat`` may play ``cards`` now; return the reading played.
 
-        ``kind`` and ``rank`` declare the intended reading of an ambiguous play (section 4).
+        ``kind``, ``rank`` (and with wilds ``substitution``) declare the intended reading of an
+        ambiguous play (sections 4 and 14).
 
         >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
         >>> hand.bid(1, 3)
@@ -345,6 +336,7 @@ class Hand(OnlineHand):
             self.rules,
             kind=declared_kind,
             rank=declared_rank,
+            substitution=substitution,
         )
         if not check.legal or check.combination is None:
             code = PLAY_VIOLATIONS.get(check.reason, Violation.DOES_NOT_BEAT)
@@ -363,7 +355,13 @@ class Hand(OnlineHand):
         return _succeeds(self.verify_play, seat, cards, kind=kind, rank=rank)
 
     def play(
-        self, seat: int, cards: Cards, *, kind: KindArg = None, rank: RankArg = None
+        self,
+        seat: int,
+        cards: Cards,
+        *,
+        kind: KindArg = None,
+        rank: RankArg = None,
+        substitution: Sub = None,
     ) -> Combination:
         """Play ``cards`` from ``seat``; the hand ends when the seat has no cards left.
 
@@ -374,7 +372,7 @@ class Hand(OnlineHand):
         >>> hand.to_act, hand.last_play.cards
         (2, '3334')
         """
-        combo = self.verify_play(seat, cards, kind=kind, rank=rank)
+        combo = self.verify_play(seat, cards, kind=kind, rank=rank, substitution=substitution)
         if self._online is not None:
             self._online.played = True
         self._history.append(Action(kind=ActionKind.PLAY, seat=seat, combination=combo))

@@ -70,19 +70,21 @@ def wild_ranks(value: object, mode: WildMode) -> tuple[str, ...]:
     >>> wild_ranks(["7", "7"], WildMode.TIANDI)
     Traceback (most recent call last):
     ...
-    ValueError: wild must be 2 different ranks from 3 to 2 (tiandi), not ['7', '7']
+    ValueError: wild must be two different ranks from 3 to 2 (tiandi), not ['7', '7']
     """
     items = [value] if isinstance(value, str) else value
     wanted = mode.ranks
-    what = f"wild must be {wanted} different rank{'s' if wanted > 1 else ''} from 3 to 2 ({mode})"
+    some = "one rank" if wanted == 1 else "two different ranks"
+    what = f"wild must be {some} from 3 to 2 ({mode})"
     if wanted == 0:
-        what = f"wild needs wilds laizi or tiandi (wilds is {mode})"
+        what = f"wild needs wilds laizi or tiandi, not {mode}"
+    shown = list(value) if isinstance(value, tuple) else value
     if not isinstance(items, Sequence) or isinstance(items, bytes) or len(items) > 4:
-        raise ValueError(f"{what}, not {value!r}"[:200])
+        raise ValueError(f"{what}, not {shown!r}"[:200])
     try:
         ranks = tuple(RANK_CHARS[parse_rank(item)] for item in items)
     except (ValueError, TypeError, KeyError):
-        raise ValueError(f"{what}, not {value!r}"[:200]) from None
+        raise ValueError(f"{what}, not {shown!r}"[:200]) from None
     if len(ranks) != wanted or len(set(ranks)) != wanted or any(r in "BR" for r in ranks):
-        raise ValueError(f"{what}, not {value!r}"[:200])
+        raise ValueError(f"{what}, not {shown!r}"[:200])
     return ranks

@@ -30,7 +30,7 @@ from math import prod
 from typing import Any
 
 from .model import Game
-from .ruleset import STANDARD, BiddingMode, Doubling, RuleSet
+from .ruleset import STANDARD, BiddingMode, Doubling, RuleSet, get_ruleset  # noqa: F401 - examples
 
 
 class Side(StrEnum):
@@ -300,6 +300,7 @@ def _factors(
     spring: bool,
     springs: tuple[str, str],
     rules: RuleSet,
+    classes: tuple[str, ...] = (),
 ) -> list[Factor]:
     online = rules.bidding is BiddingMode.CALL_ROB
     text = "no bid (calling and robbing): stake 1" if online else f"bid {bid}: base stake {bid}"
@@ -314,12 +315,15 @@ def _factors(
     if counts["show"] > 1:
         text = f"a hand shown: x{counts['show']}, the highest show"
         factors.append(Factor(name=FactorName.SHOW, factor=counts["show"], detail=text))
-    for name in (FactorName.BOMB, FactorName.ROCKET):
-        count = counts[f"{name}s"]
-        factors += [
-            Factor(name=name, factor=2, detail=f"{name} {i} of {count} played")
-            for i in range(1, count + 1)
-        ]
+    for i, grade in enumerate(classes or ("",) * counts["bombs"], start=1):
+        four = rules.hard_bombs_x4 and grade in ("hard", "pure")  # wild bombs: section 14
+        text = f" ({grade}{', x4' if four else ''})" if grade else ""
+        detail = f"bomb {i} of {counts['bombs']} played{text}"
+        factors.append(Factor(name=FactorName.BOMB, factor=4 if four else 2, detail=detail))
+    factors += [
+        Factor(name=FactorName.ROCKET, factor=2, detail=f"rocket {i} of {counts['rockets']} played")
+        for i in range(1, counts["rockets"] + 1)
+    ]
     if spring and winner is Side.LANDLORD:
         factors.append(Factor(name=FactorName.SPRING, factor=2, detail=springs[0]))
     elif spring:
@@ -330,6 +334,20 @@ def _factors(
         for i in range(1, counts["doublings"] + 1)
     ]
     return factors
+
+
+def _class_problems(bombs: object, classes: object, rules: RuleSet) -> list[ScoreProblem]:
+    """The wild bombs' classes (section 14): one of soft, hard, pure per bomb, in a wild game."""
+    if classes is None:
+        return []
+    if rules.model.wilds is None:
+        text = f"{rules.name} has no wild cards: bomb_classes must be null"
+        return [ScoreProblem("bomb_classes", text, "not_in_game")]
+    grades = ("soft", "hard", "pure")
+    if not isinstance(classes, tuple) or len(classes) != bombs or not set(classes) <= set(grades):
+        text = f"bomb_classes must name soft, hard or pure for each of the {bombs!r} bombs"
+        return [ScoreProblem("bomb_classes", text)]
+    return []
 
 
 def _seat_factors(seat_doublings: tuple[int, ...]) -> list[Factor]:
@@ -385,6 +403,7 @@ def score(
     robs: int = 0,
     show: int = 1,
     seat_doublings: tuple[int, ...] | None = None,
+    bomb_classes: tuple[str, ...] | None = None,
     rules: RuleSet = STANDARD,
 ) -> Score:
     """Score a hand (docs/rules.md §7); ``ScoreError`` lists every invalid input.
@@ -409,6 +428,10 @@ def score(
     ... except ScoreError as error:
     ...     print(error.field, [p.field for p in error.problems])
     bid ['bid', 'rockets']
+    >>> x4 = get_ruleset("laizi", wild="7", hard_bombs_x4=True)
+    >>> wild = score(bid=1, winner="landlord", bombs=2, bomb_classes=("soft", "pure"), rules=x4)
+    >>> [f.detail for f in wild.breakdown[1:]], wild.multiplier
+    (['bomb 1 of 2 played (soft)', 'bomb 2 of 2 played (pure, x4)'], 8)
     """
     counts: dict[str, object] = {
         "bid": bid,
@@ -418,6 +441,7 @@ def score(
     }
     problems = _problems(winner, spring, partner, counts, rules)
     problems += _online_problems(robs, show, seat_doublings, bid, doublings, rules)
+    problems += _class_problems(bombs, bomb_classes, rules)
     if problems:
         raise ScoreError(problems)
     side = Side(winner)
@@ -431,6 +455,7 @@ def score(
             "robs": robs,
             "show": show,
         },
+        classes=bomb_classes or (),
         spring=spring,
         springs=_spring_texts(rules, partner),
         rules=rules,

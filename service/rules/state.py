@@ -24,7 +24,7 @@ from .combos import Combination
 from .deal import Deal, FaceUp
 from .events import Action, GameError, Phase, Violation
 from .kinds import Kind
-from .model import BOMB_KINDS, TOP_KINDS
+from .model import BOMB_KINDS, TOP_KINDS, Grade
 from .online import Auction
 from .ruleset import BiddingMode, RuleSet
 from .scoring import Score, Side, score
@@ -214,6 +214,17 @@ class HandState:
         """
         return self._count(TOP_KINDS)
 
+    @property
+    def bomb_classes(self) -> tuple[str, ...] | None:
+        """Each bomb's class, in a wildcard game (docs/rules.md §14): soft, hard or pure."""
+        if self.rules.model.wilds is None:
+            return None
+        return tuple(
+            Grade(a.combination.grade).name.lower()
+            for a in self._history
+            if a.combination and a.combination.kind in BOMB_KINDS
+        )
+
     def _count(self, kinds: frozenset[Kind]) -> int:
         return sum(1 for a in self._history if a.combination and a.combination.kind in kinds)
 
@@ -302,6 +313,7 @@ class HandState:
             robs=online.robs if online else 0,
             show=online.show_factor if online else 1,
             seat_doublings=tuple(online.seat_doublings()[s] for s in seats) if online else None,
+            bomb_classes=self.bomb_classes,
             rules=self.rules,
         )
 

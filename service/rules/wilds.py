@@ -65,10 +65,11 @@ class WildPlay(NamedTuple):
         return self.cards, self.form.kind, self.start + self.length - 1, self.length
 
     @property
-    def choice(self) -> tuple[int, str]:
+    def choice(self) -> tuple[int, tuple[int, ...]]:
         """Which of two substitutions of one play is shown: fewer wilds off their rank, then
         the lower ranks."""
-        return sum(w != s for w, s in zip(self.wild, self.stand, strict=True)), self.stand
+        off = sum(w != s for w, s in zip(self.wild, self.stand, strict=True))
+        return off, tuple(map(RANK_CHARS.index, self.stand))
 
 
 def wild_plays(
@@ -225,7 +226,7 @@ def _assign(stands: Stands, split: tuple[int, ...], ranks: tuple[int, ...]) -> t
         own.append(mine)
     wild, stand = "", ""
     for r, n, mine in sorted(zip(ranks, split, own, strict=True)):
-        taken = mine + left[: n - len(mine)]
+        taken = sorted(mine + left[: n - len(mine)])
         left = left[n - len(mine) :]
         wild += RANK_CHARS[r] * n
         stand += "".join(RANK_CHARS[s] for s in taken)

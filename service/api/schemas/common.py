@@ -10,7 +10,18 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.answers import Play
-from service.rules import PRESETS, AllPass, BiddingMode, Counts, Doubling, Game, Kind, Rank, RuleSet
+from service.rules import (
+    PRESETS,
+    AllPass,
+    BiddingMode,
+    Counts,
+    Doubling,
+    Game,
+    Kind,
+    Rank,
+    RuleSet,
+    WildMode,
+)
 
 from ..fields import (
     DECK,
@@ -20,6 +31,8 @@ from ..fields import (
     RuleSetChoice,
     StrictBoolean,
     StrictInteger,
+    Substitution,
+    WildRanks,
     hand_problems,
 )
 
@@ -107,6 +120,26 @@ class RuleSetOptions(Strict):
         validate=validate.Range(1, 1 << 20),
         metadata={"description": "the room's base stake: every score times it"},
     )
+    wilds = fields.Enum(
+        WildMode,
+        by_value=True,
+        metadata={
+            "description": "wild cards (docs/rules.md §14): none, laizi (one wild rank), "
+            "tiandi (two)"
+        },
+    )
+    wild = WildRanks(
+        metadata={
+            "description": "the wild ranks drawn: one rank under laizi, two under tiandi (the "
+            "first drawn after the deal, the second after the kitty); required by those games"
+        }
+    )
+    soft_hard_by_rank = StrictBoolean(
+        metadata={"description": "wild games: hard and soft bombs one class, compared by rank"}
+    )
+    hard_bombs_x4 = StrictBoolean(
+        metadata={"description": "wild games: hard and pure bombs x4 in the score (soft x2)"}
+    )
 
 
 CardList = tuple[tuple[str | int, ...], Counts, int]
@@ -186,10 +219,17 @@ class PlayObject(Strict):
     # Described as ``kind`` is (an enum with null among its values, no ``type``), which client
     # generators model as one optional enum.
     rank = fields.Raw(load_default=None, validate=validate.OneOf(list(RANK_CHARS)))
+    substitution = Substitution(
+        load_default=None,
+        metadata={
+            "description": "wild games (docs/rules.md §14): what the wild cards stand for, by "
+            'wild rank: {"7": "35"} reads two 7s as a 3 and a 5'
+        },
+    )
 
     @ma.post_load
     def _play(self, data: dict[str, Any], **kwargs: Any) -> Play:
-        return Play(data["cards"], data["kind"], data["rank"])
+        return Play(data["cards"], data["kind"], data["rank"], data["substitution"])
 
 
 _PLAY_OBJECT = PlayObject()
@@ -219,6 +259,9 @@ class RuleSetStamp(ma.Schema):
     name = fields.String(required=True)
     version = fields.String(required=True)
     overrides = fields.List(fields.String(), required=True)
+    wild = fields.List(
+        fields.String(), metadata={"description": "a wild game's wild ranks (docs/rules.md §14)"}
+    )
 
 
 class CombinationSchema(ma.Schema):
@@ -230,6 +273,18 @@ class CombinationSchema(ma.Schema):
     kickers = fields.String(required=True)
     name = fields.String(required=True)
     name_zh = fields.String(required=True)
+    read_as = fields.String(
+        metadata={"description": "wild games: the cards as read, each wild as what it stands for"}
+    )
+    substitution = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "wild games: what the wild cards stand for, by wild rank"},
+    )
+    bomb_class = fields.String(
+        validate=validate.OneOf(["soft", "hard", "pure"]),
+        metadata={"description": "wild games: a bomb's class (soft < hard < pure)"},
+    )
 
 
 def stamp_field() -> fields.Nested:

@@ -17,7 +17,7 @@ from service.rules.events import Violation
 from service.rules.online import Call as CallName
 from service.rules.online import Stage
 
-from ..fields import Cards, List, OneCard, StrictBoolean, StrictInteger, SuitedCards
+from ..fields import Cards, List, OneCard, StrictBoolean, StrictInteger, Substitution, SuitedCards
 from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
 from .score import limited
 
@@ -114,6 +114,7 @@ class PlayEvent(Strict):
     cards = SuitedCards(required=True, max_cards=MAX_HAND)
     kind = fields.Enum(Kind, by_value=True, load_default=None, allow_none=False)
     rank = fields.String(load_default=None, allow_none=False, validate=validate.OneOf(RANK_CHARS))
+    substitution = Substitution(load_default=None)
 
     @ma.post_load
     def _event(self, data: dict[str, Any], **kwargs: Any) -> Event:
@@ -154,6 +155,8 @@ def _event_schemas() -> list[dict[str, Any]]:
                 "description": "the declared kind (docs/rules.md §4)",
             },
             "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
+            "substitution": Substitution().metadata
+            | {"description": "wild games: what the wild cards stand for (docs/rules.md §14)"},
         },
         "required": ["seat", "cards"],
         "additionalProperties": False,
@@ -177,7 +180,10 @@ class EventChoice(ma.fields.Field):  # type: ignore[type-arg]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Event:
         if not isinstance(value, dict):
-            text = 'an event is {"seat", "cards", "kind"?, "rank"?} or {"seat", "pass": true}'
+            text = (
+                'an event is {"seat", "cards", "kind"?, "rank"?, "substitution"?} '
+                'or {"seat", "pass": true}'
+            )
             raise ma.ValidationError([{"code": "invalid_type", "message": text}])
         event: Event = (self.passes if "pass" in value else self.play).load(value)
         return event
