@@ -26,6 +26,7 @@ SEMANTIC = frozenset(
         "required_in_game",  # a hand record's field its game needs (first_bidder, landlord)
         "stage_without_show",  # an online call's stage: a show's only (docs/rules.md §13)
         "show_without_stage",
+        "wild_required",  # a wild game's ruleset names its wild ranks (docs/rules.md §14)
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

@@ -86,6 +86,8 @@ def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
         "six_player",
         "huanle",
         "botzone",
+        "laizi",
+        "tiandi_laizi",
     ]
 
 

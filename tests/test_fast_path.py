@@ -28,7 +28,7 @@ from service.rules.fast import every_reading, generate, universe
 from service.rules.fast.tables import _BY_MODEL, KEPT, tables_of
 from service.rules.ruleset import RuleSetError
 
-THREE_PLAYER = [r for r in PRESETS.values() if r.game is Game.THREE_PLAYER]
+THREE_PLAYER = [r for r in PRESETS.values() if r.game is Game.THREE_PLAYER and not r.wilds.ranks]
 DECK = "".join(c * (1 if c in "BR" else 4) for c in RANK_CHARS)
 WORST_HAND = "333444555666789TJQKA"
 SWITCHES = (

@@ -6,6 +6,7 @@ golden counts are in ``tests/test_wild_perft.py``.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -72,7 +73,9 @@ def test_s14_options_a_request_without_wild_is_refused_naming_it(client) -> None
         answer = client.post("/v1/classify", json={"cards": "3337", "ruleset": ruleset})
         assert answer.status_code == 422
         assert [e["field"] for e in answer.json["errors"]] == ["ruleset.wild"]
-    answer = client.post("/v1/classify", json={"cards": "3", "ruleset": {"name": "laizi", "wild": 7}})
+    answer = client.post(
+        "/v1/classify", json={"cards": "3", "ruleset": {"name": "laizi", "wild": 7}}
+    )
     assert answer.status_code == 422 and answer.json["errors"][0]["field"] == "ruleset.wild"
 
 
@@ -201,7 +204,7 @@ def test_s14_a_bombs_class_pure_all_wild_hard_none_soft_otherwise() -> None:
 
 def test_s14_rocket_beats_pure_beats_hard_beats_soft() -> None:
     ladder = [combo("AA77"), combo("3333"), combo("7777"), combo("BR")]
-    for low, high in zip(ladder, ladder[1:], strict=False):
+    for low, high in pairwise(ladder):
         assert beats(high, low) and not beats(low, high)
     verdict = beats(combo("3333"), combo("AA77"))
     assert verdict.reason.value == "higher_bomb_class"

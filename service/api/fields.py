@@ -212,12 +212,18 @@ class OneCard(ma.fields.Field):  # type: ignore[type-arg]
         return Card.parse(text)
 
 
+_RANK = "(?:10|[2-9TtJjQqKkAa])"
+WILD_RANK = f"^{_RANK}$"
+"""A rank a wild card may have, or stand for: 3 to 2, never a joker."""
+_STANDS = re.compile(f"^{_RANK}*$")
+
+
 class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
     """The wild ranks of a wild game: a rank, or a list of one or two; loads a tuple of rank
     characters (how many the game draws is the rule set's to judge)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        rank = {"type": "string", "maxLength": 8}
+        rank = {"type": "string", "pattern": WILD_RANK, "maxLength": 2}
         many = {"type": "array", "items": rank, "minItems": 1, "maxItems": 2}
         super().__init__(metadata={"oneOf": [rank, many]} | kwargs.pop("metadata", {}), **kwargs)
 
@@ -227,6 +233,8 @@ class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
             message = "wild is a rank, or a list of one or two ranks"
             raise ma.ValidationError([{"code": "invalid_wild", "message": message}])
         try:
+            if not all(isinstance(item, str) and re.match(WILD_RANK, item) for item in items):
+                raise CardError([])
             return tuple(RANK_CHARS[parse_rank(item)] for item in items)
         except CardError:
             message = f"wild ranks are ranks from 3 to 2, not {value!r}"[:200]
@@ -234,14 +242,17 @@ class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
 
 
 class Substitution(ma.fields.Field):  # type: ignore[type-arg]
-    """A declared substitution of a play's wild cards: ``{"7": "35"}``, by wild rank the
-    ranks its cards stand for; loads a tuple of (wild rank, stand-ins) characters."""
+    """A declared substitution of a play's wild cards: ``{"7": "35"}``, by wild rank (its
+    canonical character) the ranks its cards stand for; loads a tuple of (wild rank,
+    stand-ins) characters."""
 
     def __init__(self, **kwargs: Any) -> None:
+        stands = {"type": "string", "pattern": f"^{_RANK}*$", "maxLength": 16}
         schema = {
             "type": "object",
             "maxProperties": 2,
-            "additionalProperties": {"type": "string", "maxLength": 16},
+            "properties": dict.fromkeys(RANK_CHARS[:13], stands),
+            "additionalProperties": False,
         }
         super().__init__(metadata=schema | kwargs.pop("metadata", {}), allow_none=True, **kwargs)
 
@@ -252,7 +263,9 @@ class Substitution(ma.fields.Field):  # type: ignore[type-arg]
         try:
             found = []
             for wild, stands in value.items():
-                if not isinstance(stands, str) or len(stands) > 16:
+                if wild not in RANK_CHARS[:13] or not isinstance(stands, str):
+                    raise CardError([])
+                if len(stands) > 16 or not _STANDS.match(stands):
                     raise CardError([])
                 ranks = "".join(RANK_CHARS[r] for r in parse_counts_ranks(stands))
                 found.append((RANK_CHARS[parse_rank(wild)], ranks))
@@ -311,11 +324,9 @@ class RuleSetChoice(ma.fields.Field):  # type: ignore[type-arg]
         try:
             return _drawn(_derived(name, tuple(sorted(options.items()))))
         except RuleSetError as error:
-            if str(error).startswith("wild "):
-                raise ma.ValidationError(
-                    {"wild": [{"code": "invalid_wild", "message": str(error)}]}
-                ) from None
             problem = {"code": "contradictory_options", "message": str(error)}
+            if str(error).startswith("wild "):  # the ranks' count: the game's to judge
+                raise ma.ValidationError({"wild": [problem]}) from None
             raise ma.ValidationError([problem]) from None
 
 

@@ -259,15 +259,15 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
         form.kind,
         Rank(top),
         1 if form.tier is Tier.TOP else length,
-        play.cards,
+        format_counts(play.counts),
         "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1)),
         "".join(RANK_CHARS[r] for r in play.kick),
         (KIND_ORDER[form.kind], power, form.size(length), held),
         power,
         form.tier,
         rung,
-        play.wild,
-        play.stand,
+        "".join(RANK_CHARS[r] for r in play.wild),
+        "".join(RANK_CHARS[r] for r in play.stand),
         grade,
     )
 

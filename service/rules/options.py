@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Any
 
 from .cards import RANK_CHARS, parse_rank
+from .model import Game
 
 
 class BiddingMode(StrEnum):
@@ -59,6 +61,61 @@ class WildMode(StrEnum):
     def ranks(self) -> int:
         """How many wild ranks the mode draws."""
         return {"none": 0, "laizi": 1, "tiandi": 2}[self.value]
+
+
+#: The options of the three-player game's kickers and four-with kinds; other games have none.
+THREE_PLAYER_OPTIONS = (
+    "four_with_two",
+    "kicker_ranks_repeat",
+    "rocket_as_kickers",
+    "bomb_in_kickers",
+    "adjacent_trio_kickers",
+    "four_with_single",
+    "four_with_pair",
+    "space_shuttle",
+    "shuttle_one_kicker",
+    "no_airplane_singles",
+    "no_airplane_pairs",
+)
+
+
+#: The options that only a wildcard game takes.
+WILD_OPTIONS = ("wild", "soft_hard_by_rank", "hard_bombs_x4")
+
+
+#: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
+LATER: dict[str, Any] = {
+    "game": Game.THREE_PLAYER,
+    "joker_pairs": False,
+    "shuttle_one_kicker": False,
+    "no_airplane_singles": False,
+    "no_airplane_pairs": False,
+    "four_five_bombs_one_class": False,
+    "spring_per_farmer": False,
+    "no_anti_spring": False,
+    "two_pass_tricks": False,
+    "free_first_bidder": False,
+    "face_up_bids_first": False,
+    "all_pass": AllPass.REDEAL,
+    "show_cards": False,
+    "doubling": Doubling.NONE,
+    "base_stake": 1,
+    "wilds": WildMode.NONE,
+    "wild": (),
+    "soft_hard_by_rank": False,
+    "hard_bombs_x4": False,
+}
+#: The options of the hand's flow, each with the one game it applies to.
+HAND_FLOW_GAMES = {
+    "two_pass_tricks": Game.FOUR_PLAYER,
+    "free_first_bidder": Game.BIG_THREE,
+    "face_up_bids_first": Game.THREE_PLAYER,
+}
+#: The other options of one game: the four-player bombs' class, the short rules' spring.
+ONE_GAME_OPTIONS = {
+    "four_five_bombs_one_class": Game.FOUR_PLAYER,
+    "spring_per_farmer": Game.THREE_PLAYER,
+}
 
 
 def wild_ranks(value: object, mode: WildMode) -> tuple[str, ...]:

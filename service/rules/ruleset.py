@@ -21,21 +21,17 @@ from enum import StrEnum
 from typing import Any
 
 from .model import GAMES, Game, GameModel, Table, form_options
-from .options import AllPass, BiddingMode, Doubling, WildMode, wild_ranks
-
-#: The options of the three-player game's kickers and four-with kinds; other games have none.
-THREE_PLAYER_OPTIONS = (
-    "four_with_two",
-    "kicker_ranks_repeat",
-    "rocket_as_kickers",
-    "bomb_in_kickers",
-    "adjacent_trio_kickers",
-    "four_with_single",
-    "four_with_pair",
-    "space_shuttle",
-    "shuttle_one_kicker",
-    "no_airplane_singles",
-    "no_airplane_pairs",
+from .options import (
+    HAND_FLOW_GAMES,
+    LATER,
+    ONE_GAME_OPTIONS,
+    THREE_PLAYER_OPTIONS,
+    WILD_OPTIONS,
+    AllPass,
+    BiddingMode,
+    Doubling,
+    WildMode,
+    wild_ranks,
 )
 
 
@@ -162,7 +158,7 @@ class RuleSet:
             problems.append(f"no_anti_spring must be false in {self.game} (no spring)")
         problems += [
             f"{name} needs game {game}"
-            for name, game in (_HAND_FLOW_GAMES | _ONE_GAME_OPTIONS).items()
+            for name, game in (HAND_FLOW_GAMES | ONE_GAME_OPTIONS).items()
             if getattr(self, name) is True and self.game is not game
         ]
         if self.game is Game.BIG_THREE:
@@ -198,7 +194,7 @@ class RuleSet:
         if self.wilds is WildMode.NONE:
             return [
                 f"{name} needs wilds laizi or tiandi"
-                for name in _WILD_OPTIONS
+                for name in WILD_OPTIONS
                 if getattr(self, name)
             ]
         if self.game is not Game.THREE_PLAYER:
@@ -221,7 +217,7 @@ class RuleSet:
         option added later is left out while it has its default, so versions named before it
         existed keep their names."""
         options = {
-            k: v for k, v in self.options().items() if _LATER.get(k, _UNSET) != getattr(self, k)
+            k: v for k, v in self.options().items() if LATER.get(k, _UNSET) != getattr(self, k)
         }
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
@@ -295,44 +291,9 @@ _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
     "doubling": Doubling,
     "wilds": WildMode,
 }
-#: The options that only a wildcard game takes.
-_WILD_OPTIONS = ("wild", "soft_hard_by_rank", "hard_bombs_x4")
 
 
 _UNSET = object()
-#: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
-_LATER: dict[str, Any] = {
-    "game": Game.THREE_PLAYER,
-    "joker_pairs": False,
-    "shuttle_one_kicker": False,
-    "no_airplane_singles": False,
-    "no_airplane_pairs": False,
-    "four_five_bombs_one_class": False,
-    "spring_per_farmer": False,
-    "no_anti_spring": False,
-    "two_pass_tricks": False,
-    "free_first_bidder": False,
-    "face_up_bids_first": False,
-    "all_pass": AllPass.REDEAL,
-    "show_cards": False,
-    "doubling": Doubling.NONE,
-    "base_stake": 1,
-    "wilds": WildMode.NONE,
-    "wild": (),
-    "soft_hard_by_rank": False,
-    "hard_bombs_x4": False,
-}
-#: The options of the hand's flow, each with the one game it applies to.
-_HAND_FLOW_GAMES = {
-    "two_pass_tricks": Game.FOUR_PLAYER,
-    "free_first_bidder": Game.BIG_THREE,
-    "face_up_bids_first": Game.THREE_PLAYER,
-}
-#: The other options of one game: the four-player bombs' class, the short rules' spring.
-_ONE_GAME_OPTIONS = {
-    "four_five_bombs_one_class": Game.FOUR_PLAYER,
-    "spring_per_farmer": Game.THREE_PLAYER,
-}
 
 
 def _game(value: str) -> Game:
@@ -347,6 +308,8 @@ def _is_int(value: object) -> bool:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
     return str(value) if isinstance(value, StrEnum) else value
 
 
@@ -366,7 +329,7 @@ SCORING_OPTIONS = (
     "doubling",
     "base_stake",
     "hard_bombs_x4",
-    *_HAND_FLOW_GAMES,
+    *HAND_FLOW_GAMES,
 )
 """The options of the auction, the hand's flow and the score, which change no play."""
 PLAY_OPTIONS = tuple(n for n in OPTION_NAMES if n not in SCORING_OPTIONS)

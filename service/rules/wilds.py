@@ -15,7 +15,7 @@ The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combi
 >>> from .model import Game
 >>> laizi = GameModel.build(Game.THREE_PLAYER, {"wilds": "laizi", "wild": ("7",)})
 >>> sorted((p.form.kind.value, p.stand) for p in wild_plays(read_hand("3337"), laizi, size=4))
-[('bomb', '3'), ('trio_single', '7')]
+[('bomb', (0,)), ('trio_single', (4,))]
 >>> sorted(p.cards for p in wild_plays(read_hand("3457"), laizi, {Kind.PAIR}))
 ['37', '47', '57']
 """
@@ -23,16 +23,17 @@ The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combi
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from .cards import NUM_RANKS, RANK_CHARS, Counts, format_counts
-from .kickers import pair_kicker_sets, single_kicker_sets
+from .cards import NUM_RANKS, Counts, format_counts
+from .kickers import choose_ranks, kickers_ok, pair_caps, single_caps
 from .kinds import Kind
 from .model import TWO, Form, GameModel, Grade, Tier, Wilds
 
 Stands = tuple[int, ...]
 """The ranks wild cards stand for, ascending, one entry per card."""
-Key = tuple[str, Kind, int, int]
+Key = tuple[Counts, Kind, int, int]
 """A play's identity: its cards, kind, primal rank and chain length."""
 
 
@@ -47,10 +48,13 @@ class WildPlay(NamedTuple):
     """The kickers as read (ranks, one per card)."""
     counts: Counts
     """The cards held (wilds at their own rank)."""
-    wild: str
-    """The wild cards, as their own ranks."""
-    stand: str
+    wild: tuple[int, ...]
+    """The wild cards' own ranks, ascending."""
+    stand: tuple[int, ...]
     """What each wild card stands for, in the order of ``wild``."""
+    choice: tuple[int, tuple[int, ...]]
+    """Which of two substitutions of one play is shown, the lower: how many wilds stand for
+    another rank than their own, then the ranks they stand for."""
     grade: Grade | None
     """A bomb's class (soft, hard, pure); None for other plays."""
 
@@ -62,14 +66,7 @@ class WildPlay(NamedTuple):
     @property
     def key(self) -> Key:
         """The play's identity: cards, kind, primal rank (the top of the chain), length."""
-        return self.cards, self.form.kind, self.start + self.length - 1, self.length
-
-    @property
-    def choice(self) -> tuple[int, tuple[int, ...]]:
-        """Which of two substitutions of one play is shown: fewer wilds off their rank, then
-        the lower ranks."""
-        off = sum(w != s for w, s in zip(self.wild, self.stand, strict=True))
-        return off, tuple(map(RANK_CHARS.index, self.stand))
+        return self.counts, self.form.kind, self.start + self.length - 1, self.length
 
 
 def wild_plays(
@@ -86,7 +83,7 @@ def wild_plays(
     >>> from .model import Game
     >>> tiandi = GameModel.build(Game.THREE_PLAYER, {"wilds": "tiandi", "wild": ("7", "J")})
     >>> sorted((p.form.kind.value, p.stand) for p in wild_plays(read_hand("7J"), tiandi, size=2))
-    [('pair', '77'), ('pair', 'JJ')]
+    [('pair', (4, 4)), ('pair', (8, 8))]
     """
     wilds = model.wilds
     if wilds is None or not wilds.ranks:
@@ -141,22 +138,110 @@ def _position(
 def _kickers(
     rest: list[int], budget: int, form: Form, *, start: int, length: int, model: GameModel
 ) -> Iterator[tuple[list[int], Stands, tuple[int, ...]]]:
-    """Every legal kicker set as read (ranks, one per card) that the rest of the hand and up
-    to ``budget`` wilds give, with each way to hold it: natural cards per rank, and the ranks
-    the wilds among them stand for."""
+    """Every way to hold legal kickers from the rest of the hand and up to ``budget`` wilds:
+    the natural cards per rank, the ranks the wilds among them stand for (the lowest that
+    keep the kickers legal, a wild's own rank first), and the kickers as read."""
     if not form.kickers:
         yield [0] * NUM_RANKS, (), ()
         return
-    offer = tuple(n + (budget if r <= TWO else 0) for r, n in enumerate(rest))
+    own = model.wilds.ranks if model.wilds else ()
+    units = form.kickers * length
     if form.kicker_width == 1:
-        sets = single_kicker_sets(offer, form, start, length, model.kickers)
-    else:
-        pairs = pair_kicker_sets(offer, form, start, length, model.kickers)
-        sets = [tuple(sorted(p * 2)) for p in pairs]
-    for kick in sets:
-        ranks = sorted(set(kick))
-        for used, stands in _hold(rest, budget, [(r, kick.count(r)) for r in ranks]):
-            yield used, stands, kick
+        caps = single_caps(model.kickers, form, start, length)
+        ranks = [r for r in range(NUM_RANKS) if rest[r] and caps[r]]
+        held = [min(rest[r], caps[r]) for r in ranks]
+        for wild in range(min(budget, units) + 1):
+            for natural in choose_ranks(ranks, held, units - wild):
+                used = [0] * NUM_RANKS
+                for r in natural:
+                    used[r] += 1
+                stands = _fresh(used, caps, wild, own)
+                yield from _legal(used, stands, wild, form, start, length, model)
+        return
+    caps = pair_caps(model.kickers, start, length)
+    for used, odd, pairs in _pair_naturals(rest, caps, units, 0):
+        wild_pairs = units - pairs
+        if len(odd) + 2 * wild_pairs > budget:
+            continue
+        halves = [(n + 1) // 2 for n in used]
+        fresh = _fresh(halves, caps, wild_pairs, own)
+        stands = None if fresh is None else tuple(sorted(odd + fresh * 2))
+        yield from _legal(used, stands, wild_pairs, form, start, length, model, odd=odd)
+
+
+def _fresh(used: list[int], caps: list[int], wild: int, own: tuple[int, ...]) -> Stands | None:
+    """The lowest ranks ``wild`` units may stand for beside ``used`` within ``caps`` (a
+    wild's own rank first, never a joker); None when the caps leave too little room.
+
+    >>> _fresh([1, 0, 0] + [0] * 12, [1] * 15, 2, (4,))
+    (1, 4)
+    """
+    found: list[int] = []
+    for r in (*own, *(r for r in range(TWO + 1) if r not in own)):
+        room = min(caps[r] - used[r], wild - len(found))
+        found += [r] * max(room, 0)
+        if len(found) == wild:
+            return tuple(sorted(found))
+    return tuple(found) if len(found) == wild else None
+
+
+def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
+    used: list[int],
+    stands: Stands | None,
+    wild: int,
+    form: Form,
+    start: int,
+    length: int,
+    model: GameModel,
+    *,
+    odd: Stands = (),
+) -> Iterator[tuple[list[int], Stands, tuple[int, ...]]]:
+    """The kickers of natural cards ``used`` and ``wild`` wild units (single cards, or pairs
+    beside the ``odd`` wilds that complete a natural card's pair), if some substitution makes
+    them legal: the greedy one (``_fresh``) when the rules judge by caps alone, else the first
+    in order of every substitution (the two jokers or a kicker gap can refuse it)."""
+    candidates: Iterator[Stands] = iter(() if stands is None else (stands,))
+    if stands is None or not _judged(used, stands, form, start, length, model):
+        unit = form.kicker_width
+        every = combinations_with_replacement(range(TWO + 1), wild)
+        candidates = (tuple(sorted(odd + tuple(s) * unit)) for s in every)
+    for found in candidates:
+        if _judged(used, found, form, start, length, model):
+            read = list(used)
+            for r in found:
+                read[r] += 1
+            yield used, found, tuple(r for r in range(NUM_RANKS) for _ in range(read[r]))
+            return
+
+
+def _judged(  # noqa: PLR0917 - as ``_legal``
+    used: list[int], stands: Stands, form: Form, start: int, length: int, model: GameModel
+) -> bool:
+    """Whether natural kicker cards ``used`` with wilds standing for ``stands`` are legal."""
+    read = list(used)
+    for r in stands:
+        read[r] += 1
+    return kickers_ok(tuple(read), form, start, length, model.kickers)
+
+
+def _pair_naturals(
+    rest: list[int], caps: list[int], units: int, r: int
+) -> Iterator[tuple[list[int], Stands, int]]:
+    """Every choice of natural cards for pair kickers from rank ``r`` on: per rank up to its
+    pairs' cards, an odd count completed by a wild (never for a joker); as (cards used per
+    rank, the ranks of the wilds that complete a pair, how many pairs they make)."""
+    if r == NUM_RANKS:
+        yield [0] * NUM_RANKS, (), 0
+        return
+    most = min(rest[r], 2 * caps[r])
+    for take in range(most + 1):
+        pairs = (take + 1) // 2
+        if pairs > units or (take % 2 and r > TWO):
+            continue
+        for later, odd, more in _pair_naturals(rest, caps, units - pairs, r + 1):
+            used = later.copy() if take else later
+            used[r] = take
+            yield used, (r,) * (take % 2) + odd, pairs + more
 
 
 def _hold(
@@ -191,7 +276,7 @@ def _dealt(
     form, start, length = at
     natural = sum(held)
     for split in _splits(len(stands), pool):
-        wild, stand = _assign(stands, split, wilds.ranks)
+        wild, stand, off = _assign(stands, split, wilds.ranks)
         if not natural and not set(stand) <= set(wild):
             continue  # a play of wilds alone: each stands for a wild rank of the play
         counts = held.copy()
@@ -200,7 +285,8 @@ def _dealt(
         grade = None
         if form.tier is Tier.BOMB:
             grade = Grade.PURE if not natural else Grade.SOFT if wild else Grade.HARD
-        yield WildPlay(form, start, length, kick, tuple(counts), wild, stand, grade)
+        choice = (off, stand)
+        yield WildPlay(form, start, length, kick, tuple(counts), wild, stand, choice, grade)
 
 
 def _splits(total: int, pool: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -214,23 +300,36 @@ def _splits(total: int, pool: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             yield (first, *later)
 
 
-def _assign(stands: Stands, split: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[str, str]:
+def _assign(
+    stands: Stands, split: tuple[int, ...], ranks: tuple[int, ...]
+) -> tuple[Stands, Stands, int]:
     """Which wild card stands for which rank: each wild rank its own first, then the lowest
-    ranks left in the order of the wild ranks; as (wild cards, their stand-ins) characters."""
+    ranks left in the order of the wild ranks; as (wild cards, their stand-ins, how many stand
+    for another rank), ranks ascending within each wild rank.
+
+    >>> _assign((0, 4, 8), (2, 1), (4, 8))
+    ((4, 4, 8), (0, 4, 8), 1)
+    """
+    if len(ranks) == 1:  # one wild rank (laizi): the stand-ins as they are
+        own = ranks[0]
+        return (own,) * len(stands), stands, len(stands) - min(split[0], stands.count(own))
     left = list(stands)
-    own: list[list[int]] = []
+    mine: list[list[int]] = []
     for r, n in zip(ranks, split, strict=True):
-        mine = [r] * min(n, left.count(r))
-        for _ in mine:
+        keep = [r] * min(n, left.count(r))
+        for _ in keep:
             left.remove(r)
-        own.append(mine)
-    wild, stand = "", ""
-    for r, n, mine in sorted(zip(ranks, split, own, strict=True)):
-        taken = sorted(mine + left[: n - len(mine)])
-        left = left[n - len(mine) :]
-        wild += RANK_CHARS[r] * n
-        stand += "".join(RANK_CHARS[s] for s in taken)
-    return wild, stand
+        mine.append(keep)
+    wild: list[int] = []
+    stand: list[int] = []
+    off = 0
+    for r, n, keep in sorted(zip(ranks, split, mine, strict=True)):
+        more = left[: n - len(keep)]
+        left = left[n - len(keep) :]
+        wild += [r] * n
+        stand += sorted(keep + more)
+        off += len(more)
+    return tuple(wild), tuple(stand), off
 
 
 __all__ = ["WildPlay", "wild_plays"]
