@@ -18,7 +18,7 @@ the three-player fast path (``service.rules.fast``) is checked against.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 from .beating import beats
 from .cards import Counts
@@ -71,11 +71,31 @@ def wild_moves(
     >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
     [('34562', '34567')]
     """
-    may = None if previous is None else (lambda form: _may_beat(form, previous))
-    found = (wild_combination(p, model) for p in wild_plays(hand, model, kinds, forms=may))
+    may = None if previous is None else _positions(previous, model)
+    found = (wild_combination(p, model) for p in wild_plays(hand, model, kinds, positions=may))
     if previous is not None:
         found = (c for c in found if beats(c, previous))
     return sorted(found, key=lambda c: c.order)
+
+
+def _positions(previous: Combination, model: GameModel) -> Callable[[Form, int, int], bool]:
+    """Which chain positions (form, start, length) may hold a play that beats ``previous``
+    (docs/rules.md §3): any bomb's (its class is the wilds'), else one of its kind and length
+    with a higher primal rank."""
+
+    def may(form: Form, start: int, length: int) -> bool:
+        if not _may_beat(form, previous):
+            return False
+        if form.tier is not Tier.PLAY:
+            return True
+        top = model.power(start + length - 1)
+        return (
+            length == previous.length
+            and top > previous.power
+            and form.size(length) == len(previous.cards)
+        )
+
+    return may
 
 
 def form_moves(

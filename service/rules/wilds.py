@@ -74,10 +74,11 @@ def wild_plays(
     model: GameModel,
     kinds: Collection[Kind] | None = None,
     size: int | None = None,
-    forms: Callable[[Form], bool] | None = None,
+    positions: Callable[[Form, int, int], bool] | None = None,
 ) -> list[WildPlay]:
     """Every play of ``hand`` (each identity once, with its shown substitution): of the
-    ``kinds`` and ``forms`` given, of ``size`` cards (those that use a card set whole).
+    ``kinds`` given, at the chain ``positions`` (form, start, length) allowed, of ``size``
+    cards (those that use a card set whole).
 
     >>> from .cards import read_hand
     >>> from .model import Game
@@ -92,15 +93,19 @@ def wild_plays(
     natural = list(hand)
     for r in wilds.ranks:
         natural[r] = 0
+    budget = sum(pool)
     found: dict[Key, WildPlay] = {}
     for form in model.forms:
-        if (kinds is not None and form.kind not in kinds) or (forms and not forms(form)):
+        if kinds is not None and form.kind not in kinds:
             continue
         for length in form.lengths():
             cards = form.size(length)
             if cards > sum(hand) or (size is not None and cards != size):
                 continue
             for start in range(form.low, form.high - length + 2):
+                short = sum(max(0, form.width - natural[r]) for r in range(start, start + length))
+                if short > budget or (positions and not positions(form, start, length)):
+                    continue
                 for play in _position(natural, pool, form, start=start, length=length, model=model):
                     known = found.get(play.key)
                     if known is None or play.choice < known.choice:
@@ -159,7 +164,8 @@ def _kickers(
                 yield from _legal(used, stands, wild, form, start, length, model)
         return
     caps = pair_caps(model.kickers, start, length)
-    for used, odd, pairs in _pair_naturals(rest, caps, units, 0):
+    ranks = [r for r in range(NUM_RANKS) if rest[r] and caps[r]]
+    for used, odd, pairs in _pair_naturals(rest, caps, units, ranks):
         wild_pairs = units - pairs
         if len(odd) + 2 * wild_pairs > budget:
             continue
@@ -225,21 +231,21 @@ def _judged(  # noqa: PLR0917 - as ``_legal``
 
 
 def _pair_naturals(
-    rest: list[int], caps: list[int], units: int, r: int
+    rest: list[int], caps: list[int], units: int, ranks: list[int]
 ) -> Iterator[tuple[list[int], Stands, int]]:
-    """Every choice of natural cards for pair kickers from rank ``r`` on: per rank up to its
-    pairs' cards, an odd count completed by a wild (never for a joker); as (cards used per
-    rank, the ranks of the wilds that complete a pair, how many pairs they make)."""
-    if r == NUM_RANKS:
+    """Every choice of natural cards of ``ranks`` for pair kickers: per rank up to its pairs'
+    cards, an odd count completed by a wild (never for a joker); as (cards used per rank, the
+    ranks of the wilds that complete a pair, how many pairs they make)."""
+    if not ranks:
         yield [0] * NUM_RANKS, (), 0
         return
-    most = min(rest[r], 2 * caps[r])
-    for take in range(most + 1):
+    r, later = ranks[0], ranks[1:]
+    for take in range(min(rest[r], 2 * caps[r]) + 1):
         pairs = (take + 1) // 2
         if pairs > units or (take % 2 and r > TWO):
             continue
-        for later, odd, more in _pair_naturals(rest, caps, units - pairs, r + 1):
-            used = later.copy() if take else later
+        for more_used, odd, more in _pair_naturals(rest, caps, units - pairs, later):
+            used = more_used.copy() if take else more_used
             used[r] = take
             yield used, (r,) * (take % 2) + odd, pairs + more
 
