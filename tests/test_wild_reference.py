@@ -8,12 +8,16 @@ The reference is written from the spec alone; these tests prove it before it jud
 - ``test_two_methods_agree_*``: the brute force over sub-multisets and the realization of the
   pack's combinations list the same leads on random small hands (answers filter those leads
   with one function, checked by hand in the ``test_rules_14_*`` tests);
-- ``test_hand_without_wilds_*``: with no wild card, the readings of ``tests/reference.py``.
+- ``test_hand_without_wilds_*``: with no wild card, the readings of ``tests/reference.py``;
+- ``test_golden_*``: ``tests/golden/wild_perft.json`` is well formed and is what the
+  reference answers (the small hands by brute force, a sample of the others by realization).
 """
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from reference import classify_every_subset, preferred_reading, reference_readings
 from wild_reference import (
@@ -23,6 +27,7 @@ from wild_reference import (
     PURE,
     SOFT,
     TIANDI,
+    answering,
     bomb_class,
     brute_force_wild_moves,
     counts_from_text,
@@ -30,6 +35,7 @@ from wild_reference import (
     previous_play,
     realized_wild_moves,
     wild_beats,
+    wild_moves_digest,
     wild_readings,
 )
 
@@ -37,6 +43,7 @@ from service.rules.cards import RANK_CHARS, format_counts
 from service.rules.ruleset import get_ruleset
 
 STANDARD = get_ruleset("standard")
+GOLDEN = Path(__file__).parent / "golden" / "wild_perft.json"
 
 
 def _r(char: str) -> int:
@@ -274,3 +281,83 @@ def test_hand_without_wilds_lists_the_readings_of_its_card_sets() -> None:
                 assert preferred(counts, wild, mode, STANDARD) == preferred_reading(
                     reference_readings(counts, STANDARD)
                 )
+
+
+# --------------------------------------------------------------------------------------------
+# The golden file
+
+
+def _golden() -> list[dict]:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))["entries"]
+
+
+def _golden_previous(entry: dict):
+    """The entry's previous play, read as declared (its length and class checked)."""
+    declared = entry["previous"]
+    if declared is None:
+        return None
+    wild = tuple(_r(char) for char in entry["wild"])
+    previous = previous_play(
+        declared["cards"],
+        wild,
+        entry["wilds"],
+        STANDARD,
+        kind=declared["kind"],
+        rank=_r(declared["rank"]),
+    )
+    assert previous[0][2] == declared["length"]
+    expected_class = bomb_class(previous[1], wild) if declared["kind"] == "bomb" else None
+    assert declared["class"] == expected_class
+    return previous
+
+
+def test_golden_entries_are_well_formed() -> None:
+    """Every field, every previous play read as declared, every style of previous play."""
+    entries = _golden()
+    fields = {"hand", "rules", "wilds", "wild", "soft_hard_by_rank", "previous", "count", "digest"}
+    for entry in entries:
+        assert set(entry) == fields
+        assert {"laizi": LAIZI, "tiandi_laizi": TIANDI}[entry["rules"]] == entry["wilds"]
+        assert format_counts(counts_from_text(entry["hand"])) == entry["hand"]
+        _golden_previous(entry)
+    kinds = {e["previous"]["kind"] for e in entries if e["previous"]}
+    classes = {e["previous"]["class"] for e in entries if e["previous"]}
+    assert {"rocket", "bomb", "chain", "pair_chain", "airplane"} <= kinds
+    assert {PURE, HARD, SOFT} <= classes
+    assert any(e["soft_hard_by_rank"] for e in entries)
+    for mode, most in ((LAIZI, 4), (TIANDI, 8)):
+        wild_counts = {
+            sum(e["hand"].count(char) for char in e["wild"]) for e in entries if e["wilds"] == mode
+        }
+        assert set(range(most + 1)) <= wild_counts
+
+
+def _recomputed(entry: dict, method) -> tuple[int, str]:
+    wild = tuple(_r(char) for char in entry["wild"])
+    moves = method(counts_from_text(entry["hand"]), wild, entry["wilds"], STANDARD)
+    moves = answering(
+        moves,
+        _golden_previous(entry),
+        wild_ranks=wild,
+        mode=entry["wilds"],
+        soft_hard_by_rank=entry["soft_hard_by_rank"],
+    )
+    return len(moves), wild_moves_digest(moves)
+
+
+def test_golden_small_hands_are_the_brute_force_answers() -> None:
+    checked = 0
+    for entry in _golden():
+        if len(entry["hand"]) <= 8:
+            assert _recomputed(entry, brute_force_wild_moves) == (entry["count"], entry["digest"])
+            checked += 1
+    assert checked >= 6
+
+
+def test_golden_sample_is_the_realization_answers() -> None:
+    """A sample of the big hands (every entry of one hand in twenty), by realization."""
+    hands = sorted({(e["hand"], tuple(e["wild"])) for e in _golden() if len(e["hand"]) > 8})
+    sample = set(hands[::20])
+    for entry in _golden():
+        if (entry["hand"], tuple(entry["wild"])) in sample:
+            assert _recomputed(entry, realized_wild_moves) == (entry["count"], entry["digest"])
