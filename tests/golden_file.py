@@ -127,9 +127,11 @@ def compute(
     return [entry for i in range(len(work)) for entry in results[i]]
 
 
-def render(entries: list[dict[str, Any]], description: str, seed: int) -> str:
+def render(
+    entries: list[dict[str, Any]], description: str, seed: int, digest_rule: str = DIGEST_RULE
+) -> str:
     """The file's text: the header, then one entry per line."""
-    header = {"description": description, "digest_rule": DIGEST_RULE, "seed": seed}
+    header = {"description": description, "digest_rule": digest_rule, "seed": seed}
     lines = [json.dumps(entry, sort_keys=True, ensure_ascii=False) for entry in entries]
     head = json.dumps(header, sort_keys=True, ensure_ascii=False)[:-1]
     return head + ', "entries": [\n' + ",\n".join(lines) + "\n]}\n"
@@ -141,6 +143,8 @@ def main(
     output: Path,
     description: str,
     seed: int,
+    *,
+    digest_rule: str = DIGEST_RULE,
 ) -> None:
     """A golden script's command line: build and write, or ``--check`` against the file."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
@@ -148,7 +152,7 @@ def main(
     parser.add_argument("--check", action="store_true", help="compare with the file on disk")
     args = parser.parse_args()
     started = time.monotonic()
-    text = render(build(args.jobs), description, seed)
+    text = render(build(args.jobs), description, seed, digest_rule)
     elapsed = time.monotonic() - started
     count = text.count('"digest": "')
     if args.check:
