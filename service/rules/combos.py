@@ -400,7 +400,8 @@ def _substituted(
     if len(wild) == len(combo.cards) and not set(stand) <= set(wild):
         return None
     declared = dataclasses.replace(combo, stands=stand)
-    natural = readings(read_hand(declared.read_as), model.natural)
+    read = declared.read_as  # may hold more of a rank than a deck: a long bomb's stand-ins
+    natural = readings(tuple(read.count(c) for c in RANK_CHARS), model.natural)
     if any((c.kind, c.rank, c.length) == (combo.kind, combo.rank, combo.length) for c in natural):
         return declared
     return None
