@@ -327,3 +327,22 @@ def test_s14_a_hand_record_is_read_with_its_wild_ranks(client) -> None:
     record["events"][-1]["substitution"] = {"7": "88"}  # a lone pair of wilds is of its own rank
     answer = client.post("/v1/hands/validate", json=record).json
     assert answer["error"]["code"] == "not_a_combination"
+
+
+def test_s14_answers_differ_by_wild_rank_and_declared_substitution_through_the_cache(
+    client,
+) -> None:
+    def ask(wild: str, **declared: Any) -> dict:
+        play = {"cards": "33344477", "kind": "airplane_singles", **declared}
+        body = {"hand": "333444778", "previous": None, "ruleset": {"name": "laizi", "wild": wild}}
+        moves = client.post("/v1/legal-moves", json=body | {"limit": 1000}).json
+        beats = client.post(
+            "/v1/beats", json={"play": play, "previous": "3334", "ruleset": body["ruleset"]}
+        ).json
+        return {"count": moves["count"], "play": beats["play"]}
+
+    seven, eight = ask("7"), ask("8")
+    assert seven["count"] != eight["count"]
+    assert seven["play"]["substitution"] == {"7": "57"} and eight["play"] is None
+    declared = ask("7", substitution={"7": "78"})
+    assert declared["play"]["substitution"] == {"7": "78"}

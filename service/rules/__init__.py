@@ -47,6 +47,7 @@ from .moves import (
     legal_moves,
     universe,
 )
+from .options import AllPass, BiddingMode, Doubling, WildMode
 from .ruleset import (
     BIG_THREE,
     BOTZONE,
@@ -57,12 +58,8 @@ from .ruleset import (
     PRESETS,
     RLCARD,
     STANDARD,
-    AllPass,
-    BiddingMode,
-    Doubling,
     RuleSet,
     RuleSetError,
-    WildMode,
     get_ruleset,
 )
 

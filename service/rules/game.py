@@ -44,8 +44,9 @@ from .deal import CardsText, Deal, FaceUp, start_problems, verify_first_seat
 from .events import PLAY_VIOLATIONS, Action, ActionKind, GameError, Phase, Violation, deal_problems
 from .kinds import Kind
 from .moves import LegalMoves, check_play, legal_moves
+from .options import AllPass, BiddingMode
 from .partner import announcements, verify_announcement
-from .ruleset import SIX_PLAYER, STANDARD, AllPass, BiddingMode, RuleSet  # noqa: F401
+from .ruleset import SIX_PLAYER, STANDARD, RuleSet  # noqa: F401
 from .scoring import Side
 from .state import _DEMO, _SIX  # noqa: F401 - _DEMO, _SIX: the examples' deals
 

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .events import GameError, Violation
-from .ruleset import HUANLE, STANDARD, BiddingMode, Doubling, RuleSet  # noqa: F401 - examples
+from .options import BiddingMode, Doubling
+from .ruleset import HUANLE, STANDARD, RuleSet  # noqa: F401 - examples
 
 
 class Call(StrEnum):

@@ -215,9 +215,11 @@ class RuleSet:
     def fingerprint(self) -> str:
         """A short digest of every rule option (not the name), stable across releases: an
         option added later is left out while it has its default, so versions named before it
-        existed keep their names."""
+        existed keep their names. The wild ranks are the game's draw, not a rule: left out."""
         options = {
-            k: v for k, v in self.options().items() if LATER.get(k, _UNSET) != getattr(self, k)
+            k: v
+            for k, v in self.options().items()
+            if LATER.get(k, _UNSET) != getattr(self, k) and k != "wild"
         }
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
@@ -261,7 +263,9 @@ class RuleSet:
         if not changed:
             return self
         derived = dataclasses.replace(self, **changed, overrides=())
-        overrides = tuple(sorted({*self.overrides, *changed}))
+        if set(changed) == {"wild"}:  # the wild ranks drawn: the same rules, the same version
+            return dataclasses.replace(derived, version=self.version, overrides=self.overrides)
+        overrides = tuple(sorted({*self.overrides, *changed} - {"wild"}))
         base = self.version.split("+")[0]
         return dataclasses.replace(
             derived, version=f"{base}+{derived.fingerprint}", overrides=overrides

@@ -30,7 +30,8 @@ from math import prod
 from typing import Any
 
 from .model import Game
-from .ruleset import STANDARD, BiddingMode, Doubling, RuleSet, get_ruleset  # noqa: F401 - examples
+from .options import BiddingMode, Doubling
+from .ruleset import STANDARD, RuleSet, get_ruleset  # noqa: F401 - examples
 
 
 class Side(StrEnum):

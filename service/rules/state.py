@@ -26,7 +26,8 @@ from .events import Action, GameError, Phase, Violation
 from .kinds import Kind
 from .model import BOMB_KINDS, TOP_KINDS, Grade
 from .online import Auction
-from .ruleset import BiddingMode, RuleSet
+from .options import BiddingMode
+from .ruleset import RuleSet
 from .scoring import Score, Side, score
 
 

@@ -53,12 +53,12 @@ def reply(answer: dict[str, Any]) -> Response:
 
 
 def canonical(value: object) -> Hashable:
-    """A loaded request value as a hashable key part: rule sets by name and version, plays by
-    cards and declared reading, card counts as they are (already canonical)."""
+    """A loaded request value as a hashable key part: rule sets by name, version and wild ranks,
+    plays by cards and declared reading, card counts as they are (already canonical)."""
     if isinstance(value, RuleSet):
-        return ("ruleset", value.name, value.version)
+        return ("ruleset", value.name, value.version, value.wild)
     if isinstance(value, Play):
-        return ("play", value.cards, value.kind, value.rank)
+        return ("play", value.cards, value.kind, value.rank, value.substitution)
     if isinstance(value, Mapping):
         return tuple(sorted((k, canonical(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):

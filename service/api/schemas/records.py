@@ -155,7 +155,7 @@ def _event_schemas() -> list[dict[str, Any]]:
                 "description": "the declared kind (docs/rules.md §4)",
             },
             "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
-            "substitution": Substitution().metadata
+            "substitution": dict(Substitution().metadata)
             | {"description": "wild games: what the wild cards stand for (docs/rules.md §14)"},
         },
         "required": ["seat", "cards"],
