@@ -223,3 +223,16 @@ def test_online_workload_runs_on_a_few_inputs() -> None:
     results = online.in_process(10, 1, 7)
     assert results["ratio"]["median"] > 0 and results["huanle"]["records_per_s"] > 0
     assert results["events_per_record"]["huanle"] > 0
+
+
+def test_wild_workload_runs_on_a_few_inputs() -> None:
+    """``python -m bench.wilds`` on three hands of each wild count: the hands hold the wilds
+    asked for, the three engines list plays, a wild hand lists more than without."""
+    from bench import wilds
+
+    for count in (0, 4):
+        for hand, wild, previous in wilds.case_set(count, 3, 7):
+            assert len(hand) == 20 and hand.count(wild) == count and previous
+    found = wilds.compare(4, 3, 1, 7, responses=False)
+    assert found["plays_mean"]["laizi"] > found["plays_mean"]["standard"] > 0
+    assert found["laizi_vs_reference"] > 0
