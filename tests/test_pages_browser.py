@@ -376,3 +376,26 @@ def test_pages_are_served_with_their_policy_and_nothing_inline() -> None:
                 assert served.headers["Content-Security-Policy"] == pages.POLICY
     assert client.get("/pages/../pages.py").status_code == 404
     assert client.get("/pages/missing.js").status_code == 404
+
+
+def test_card_table_reads_wild_cards_under_a_wildcard_game(browser: WebDriver, origin: str) -> None:
+    """docs/rules.md §14 on the card table: choosing laizi shows the Wild field; each reading
+    says its bomb class and what the wilds stand for; the moves drawn are the API's."""
+    page = _open(browser, origin + "/table", "ready")
+    assert not page.find_element(By.ID, "wild-label").is_displayed()
+    ruleset = {"name": "laizi", "wild": ["7"]}
+    readings = _post(origin, "/v1/classify", {"cards": "3337", "ruleset": ruleset})["readings"]
+    moves = _post(origin, "/v1/legal-moves", {"hand": "3337", "ruleset": ruleset})["moves"]
+    page.find_element(By.CSS_SELECTOR, '#ruleset option[value="laizi"]').click()
+    _wait(page, lambda d: d.find_element(By.ID, "wild-label").is_displayed(), "no Wild field")
+    _type(page.find_element(By.ID, "wild"), "7")
+    _type(page.find_element(By.ID, "cards"), "3337")
+
+    def drawn(driver: WebDriver) -> bool:
+        return _rows(driver, "#move-rows .move") == [m["cards"] for m in moves]
+
+    _wait(page, drawn, "the wild moves drawn are not the API's")
+    lines = page.find_elements(By.CSS_SELECTOR, "#readings .combo")
+    assert [line.get_attribute("data-kind") for line in lines] == [r["kind"] for r in readings]
+    assert "soft, read as 3333" in lines[0].text
+    _clean(page, origin)

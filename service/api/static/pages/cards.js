@@ -67,8 +67,12 @@ window.ddz = (function () {
     line.dataset.kind = combo.kind;
     line.append(row(combo.cards, combo.kickers));
     const name = el("span", "combo-name", combo.name + " " + combo.name_zh);
-    const detail = combo.length > 1 ? "rank " + label(combo.rank) + ", " + combo.length + " long"
+    let detail = combo.length > 1 ? "rank " + label(combo.rank) + ", " + combo.length + " long"
       : "rank " + label(combo.rank);
+    if (combo.bomb_class) detail += ", " + combo.bomb_class;
+    if (combo.read_as !== undefined && combo.read_as !== combo.cards) {
+      detail += ", read as " + combo.read_as;  // wild cards standing for other ranks
+    }
     name.append(el("small", "", detail));
     line.append(name);
     return line;
@@ -110,6 +114,7 @@ window.ddz = (function () {
       const option = el("option", "", set.name);
       option.value = set.name;
       option.title = set.description || "";
+      option.dataset.wilds = (set.options || {}).wilds || "none";
       select.append(option);
     }
     select.value = "standard";

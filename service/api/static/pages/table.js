@@ -12,9 +12,21 @@
   let target = $("cards"); // the input the deck picker adds to
   let shown = { cards: "", previous: null, offset: 0 };
 
+  // The rule set chosen; a wildcard game's with its wild ranks (docs/rules.md §14), which the
+  // Wild field shows only then.
+  function chosenRuleset() {
+    const select = $("ruleset");
+    const option = select.selectedOptions[0];
+    const wild = option !== undefined && option.dataset.wilds !== undefined
+      && option.dataset.wilds !== "none";
+    $("wild-label").hidden = !wild;
+    if (!wild) return select.value;
+    return { name: select.value, wild: $("wild").value.split(/[\s,]+/).filter(Boolean) };
+  }
+
   function ask() {
     const previous = $("previous").value.trim();
-    return { cards: $("cards").value, previous: previous || null, ruleset: $("ruleset").value };
+    return { cards: $("cards").value, previous: previous || null, ruleset: chosenRuleset() };
   }
 
   async function update() {
@@ -173,6 +185,7 @@
       input.addEventListener("focus", () => setTarget(input));
     }
     $("ruleset").addEventListener("change", update);
+    $("wild").addEventListener("input", soon);
     $("more").addEventListener("click", showMore);
     $("undo").addEventListener("click", undo);
     $("clear").addEventListener("click", () => { target.value = ""; update(); });
