@@ -27,6 +27,7 @@ SEMANTIC = frozenset(
         "stage_without_show",  # an online call's stage: a show's only (docs/rules.md §13)
         "show_without_stage",
         "wild_required",  # a wild game's ruleset names its wild ranks (docs/rules.md §14)
+        "count_mismatch",  # a score's bomb_classes, one per bomb (docs/rules.md §14)
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

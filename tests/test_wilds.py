@@ -291,6 +291,19 @@ def test_s14_scoring_every_bomb_doubles_and_the_breakdown_names_its_class() -> N
         score(bid=1, winner="landlord", bombs=2, bomb_classes=("soft",), rules=LAIZI)
 
 
+def test_s14_scoring_through_the_api_names_each_bombs_class(client) -> None:
+    body = {"bid": 1, "winner": "landlord", "bombs": 2, "bomb_classes": ["hard", "pure"]}
+    ruleset = {"name": "laizi", "wild": "7", "hard_bombs_x4": True}
+    answer = client.post("/v1/score", json=body | {"ruleset": ruleset}).json
+    assert answer["multiplier"] == 16
+    assert [f["factor"] for f in answer["breakdown"]] == [1, 4, 4]
+    wrong = client.post("/v1/score", json=body | {"bombs": 1, "ruleset": ruleset})
+    assert wrong.status_code == 422
+    assert wrong.json["errors"][0]["field"] == "bomb_classes"
+    plain = client.post("/v1/score", json=body)
+    assert plain.json["errors"][0]["code"] == "not_in_game"
+
+
 def test_s14_scoring_hard_bombs_x4_gives_hard_and_pure_bombs_four() -> None:
     x4 = get_ruleset("laizi", wild="7", hard_bombs_x4=True)
     classes = ("soft", "hard", "pure")

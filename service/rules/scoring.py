@@ -345,9 +345,11 @@ def _class_problems(bombs: object, classes: object, rules: RuleSet) -> list[Scor
         text = f"{rules.name} has no wild cards: bomb_classes must be null"
         return [ScoreProblem("bomb_classes", text, "not_in_game")]
     grades = ("soft", "hard", "pure")
-    if not isinstance(classes, tuple) or len(classes) != bombs or not set(classes) <= set(grades):
-        text = f"bomb_classes must name soft, hard or pure for each of the {bombs!r} bombs"
-        return [ScoreProblem("bomb_classes", text)]
+    if not isinstance(classes, tuple) or not set(classes) <= set(grades):
+        return [ScoreProblem("bomb_classes", "bomb_classes must each be soft, hard or pure")]
+    if len(classes) != bombs:
+        text = f"bomb_classes must name a class for each of the {bombs!r} bombs"
+        return [ScoreProblem("bomb_classes", text, "count_mismatch")]
     return []
 
 

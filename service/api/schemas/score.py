@@ -88,10 +88,24 @@ class ScoreRequest(Strict):
             "example": {"landlord": 1, "farmers": [2, 1]},
         },
     )
+    bomb_classes = List(
+        fields.String(validate=validate.OneOf(["soft", "hard", "pure"])),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=WIDEST_LIMITS["bombs"][1]),
+        metadata={
+            "description": "wild games (docs/rules.md §14): each bomb's class, one per bomb "
+            "(hard_bombs_x4: hard and pure x4); null elsewhere",
+            "maxItems": WIDEST_LIMITS["bombs"][1],
+            "example": ["soft", "pure"],
+        },
+    )
     rules = ruleset_field()
 
     @ma.post_load
     def _facts(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if data["bomb_classes"] is not None:
+            data["bomb_classes"] = tuple(data["bomb_classes"])
         doubled = data["seat_doublings"]
         if doubled is not None:
             data["seat_doublings"] = (doubled["landlord"], *doubled["farmers"])
