@@ -152,6 +152,11 @@ def test_s14_choice_a_wild_kicker_stands_for_a_rank_that_keeps_the_kickers_legal
     # two wild kickers of an airplane cannot both be 7s (single kickers of distinct ranks)
     found = combo("33344477", kind="airplane_singles")
     assert found.kickers == "57" and found.substitution == {"7": "57"}
+    declared = combo("33344477", kind="airplane_singles")
+    other = legal_moves("33344477", rules=LAIZI).check(
+        "33344477", kind="airplane_singles", substitution={"7": "68"}
+    )
+    assert other.combination.kickers == "68" and declared.kickers == "57"
     # the substitution shown: fewest wilds off their rank, then the lowest ranks
     assert combo("3337", kind="trio_single").substitution == {"7": "7"}
 
@@ -300,6 +305,9 @@ def test_s14_scoring_through_the_api_names_each_bombs_class(client) -> None:
     wrong = client.post("/v1/score", json=body | {"bombs": 1, "ruleset": ruleset})
     assert wrong.status_code == 422
     assert wrong.json["errors"][0]["field"] == "bomb_classes"
+    unnamed = {k: v for k, v in body.items() if k != "bomb_classes"}
+    missing = client.post("/v1/score", json=unnamed | {"ruleset": ruleset}).json
+    assert missing["errors"][0]["code"] == "required_in_game"
     plain = client.post("/v1/score", json=body)
     assert plain.json["errors"][0]["code"] == "not_in_game"
 

@@ -400,6 +400,10 @@ def _substituted(
     if len(wild) == len(combo.cards) and not set(stand) <= set(wild):
         return None
     declared = dataclasses.replace(combo, stands=stand)
+    kickers = list(declared.read_as)  # the kickers as this substitution reads them
+    for card in combo.primal:
+        kickers.remove(card)
+    declared = dataclasses.replace(declared, kickers="".join(kickers))
     read = declared.read_as  # may hold more of a rank than a deck: a long bomb's stand-ins
     natural = readings(tuple(read.count(c) for c in RANK_CHARS), model.natural)
     if any((c.kind, c.rank, c.length) == (combo.kind, combo.rank, combo.length) for c in natural):

@@ -64,7 +64,8 @@ def classifier(rules: RuleSet = STANDARD) -> Callable[[str], tuple[Combination, 
 
 def universe(rules: RuleSet = STANDARD) -> Universe:
     """Every card set playable under ``rules`` with its readings, preferred first (built once
-    per game model; a wildcard game has none, ``classify`` reads its plays from the forms).
+    per game model). A wildcard game has none: this is its natural game's table, which reads
+    wild cards as their own rank; ``classify`` reads a wild game's plays from the forms).
 
     >>> len(universe()), [c.kind.value for c in universe()["3333"]]
     (12654, ['bomb'])

@@ -192,11 +192,8 @@ class RuleSet:
         """The wildcard options (section 14): a three-player game's, with as many ranks as
         the mode draws (none while they are not drawn yet)."""
         if self.wilds is WildMode.NONE:
-            return [
-                f"{name} needs wilds laizi or tiandi"
-                for name in WILD_OPTIONS
-                if getattr(self, name)
-            ]
+            needed = [name for name in WILD_OPTIONS if getattr(self, name)]
+            return [f"{name} needs wilds laizi or tiandi" for name in needed]
         if self.game is not Game.THREE_PLAYER:
             return [f"wilds {self.wilds} needs game three_player, not {self.game}"]
         try:
@@ -255,7 +252,10 @@ class RuleSet:
                 changed[name] = _member(enum, name, changed[name])
         if "wild" in changes:
             changed.pop("wild", None)
-            drawn = _wild(changes["wild"], changed.get("wilds", self.wilds))
+            try:
+                drawn = wild_ranks(changes["wild"], changed.get("wilds", self.wilds))
+            except ValueError as error:
+                raise RuleSetError(str(error)) from None
             if drawn != self.wild:
                 changed["wild"] = drawn
         if "game" in changed and isinstance(changed["game"], str):
@@ -270,15 +270,6 @@ class RuleSet:
         return dataclasses.replace(
             derived, version=f"{base}+{derived.fingerprint}", overrides=overrides
         )
-
-
-def _wild(value: Any, mode: Any) -> tuple[str, ...]:
-    if not isinstance(mode, WildMode):
-        raise RuleSetError(f"wilds must be one of {', '.join(WildMode)}")
-    try:
-        return wild_ranks(value, mode)
-    except ValueError as error:
-        raise RuleSetError(str(error)) from None
 
 
 def _member(enum: type[StrEnum], name: str, value: str) -> Any:

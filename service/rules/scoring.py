@@ -339,6 +339,9 @@ def _factors(
 
 def _class_problems(bombs: object, classes: object, rules: RuleSet) -> list[ScoreProblem]:
     """The wild bombs' classes (section 14): one of soft, hard, pure per bomb, in a wild game."""
+    if classes is None and rules.hard_bombs_x4 and bombs:
+        text = f"{rules.name} with hard_bombs_x4 scores each bomb by its class: name bomb_classes"
+        return [ScoreProblem("bomb_classes", text, "required_in_game")]
     if classes is None:
         return []
     if rules.model.wilds is None:

@@ -188,7 +188,7 @@ def _fresh(used: list[int], caps: list[int], wild: int, own: tuple[int, ...]) ->
         found += [r] * max(room, 0)
         if len(found) == wild:
             return tuple(sorted(found))
-    return tuple(found) if len(found) == wild else None
+    return None
 
 
 def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
