@@ -28,6 +28,7 @@ from service.rules.cards import (
     CARD_PATTERN,
     CARDS_PATTERN,
     RANK_CHARS,
+    format_counts,
     parse_cards,
     parse_counts,
     parse_rank,
@@ -267,7 +268,7 @@ class Substitution(ma.fields.Field):  # type: ignore[type-arg]
                     raise CardError([])
                 if len(stands) > 16 or not _STANDS.match(stands):
                     raise CardError([])
-                ranks = "".join(RANK_CHARS[r] for r in parse_counts_ranks(stands))
+                ranks = format_counts(parse_counts(stands))
                 found.append((RANK_CHARS[parse_rank(wild)], ranks))
         except CardError:
             message = f"a substitution's keys and values are ranks, not {value!r}"[:200]
@@ -275,12 +276,6 @@ class Substitution(ma.fields.Field):  # type: ignore[type-arg]
                 [{"code": "invalid_substitution", "message": message}]
             ) from None
         return tuple(sorted(found))
-
-
-def parse_counts_ranks(text: str) -> list[int]:
-    """The ranks of a card string, one per card, ascending (``"53"`` -> ``[0, 2]``)."""
-    counts = parse_counts(text)
-    return [r for r, n in enumerate(counts) for _ in range(n)]
 
 
 @lru_cache(maxsize=512)

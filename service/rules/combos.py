@@ -259,7 +259,7 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
         form.kind,
         Rank(top),
         1 if form.tier is Tier.TOP else length,
-        format_counts(play.counts),
+        play.cards,
         "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1)),
         "".join(RANK_CHARS[r] for r in play.kick),
         (KIND_ORDER[form.kind], power, form.size(length), held),

@@ -23,7 +23,7 @@ The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combi
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import NamedTuple
 
 from .cards import NUM_RANKS, Counts, format_counts
@@ -204,30 +204,20 @@ def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
 ) -> Iterator[tuple[list[int], Stands, tuple[int, ...]]]:
     """The kickers of natural cards ``used`` and ``wild`` wild units (single cards, or pairs
     beside the ``odd`` wilds that complete a natural card's pair), if some substitution makes
-    them legal: the greedy one (``_fresh``) when the rules judge by caps alone, else the first
-    in order of every substitution (the two jokers or a kicker gap can refuse it)."""
-    candidates: Iterator[Stands] = iter(() if stands is None else (stands,))
-    if stands is None or not _judged(used, stands, form, start, length, model):
-        unit = form.kicker_width
-        every = combinations_with_replacement(range(TWO + 1), wild)
-        candidates = (tuple(sorted(odd + tuple(s) * unit)) for s in every)
-    for found in candidates:
-        if _judged(used, found, form, start, length, model):
-            read = list(used)
-            for r in found:
-                read[r] += 1
+    them legal: the greedy one (``_fresh``; None when the caps leave no room, and then none
+    can), else the first in order of every substitution (the two jokers or a kicker gap can
+    refuse the greedy one)."""
+    if stands is None:
+        return
+    every = combinations_with_replacement(range(TWO + 1), wild)
+    others = (tuple(sorted(odd + tuple(s) * form.kicker_width)) for s in every)
+    for found in chain((stands,), others):
+        read = list(used)
+        for r in found:
+            read[r] += 1
+        if kickers_ok(tuple(read), form, start, length, model.kickers):
             yield used, found, tuple(r for r in range(NUM_RANKS) for _ in range(read[r]))
             return
-
-
-def _judged(  # noqa: PLR0917 - as ``_legal``
-    used: list[int], stands: Stands, form: Form, start: int, length: int, model: GameModel
-) -> bool:
-    """Whether natural kicker cards ``used`` with wilds standing for ``stands`` are legal."""
-    read = list(used)
-    for r in stands:
-        read[r] += 1
-    return kickers_ok(tuple(read), form, start, length, model.kickers)
 
 
 def _pair_naturals(
