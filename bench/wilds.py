@@ -7,8 +7,9 @@ holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
   ``laizi`` with its wild rank, against the same hand under ``standard`` (the three-player fast
   path) and under the reference engine (``service.rules.engine``, pure Python, as the wild
   engine is): per call, paired ratios, and the number of plays listed;
-- the worst hand found (tiandi laizi, eight wilds), its count, time and peak memory
-  (``tracemalloc``), and what the wild engine keeps between calls (nothing is tabled).
+- the worst hands found (tiandi laizi, eight wilds; one with every kicker option), their
+  counts, and the time and peak memory (``tracemalloc``) of the whole listing and of the
+  service's first page of 1,000 moves, and what the wild engine keeps between calls.
 
 The engines are interleaved by the harness (one call each per hand, order rotated).
 """
@@ -31,8 +32,22 @@ from service.rules.engine import reference_moves
 from . import harness
 
 RANKS = "3456789TJQKA2"
-#: The worst hand found: tiandi laizi, wild K and Q, all eight wilds and six pairs in a run.
-WORST = ("KKKKQQQQ66778899TTJJ", ["K", "Q"])
+#: Every kicker option the rule book has, on together: the most plays found.
+EVERY_KICKER = dict.fromkeys(
+    (
+        "kicker_ranks_repeat",
+        "same_rank_pairs",
+        "four_with_single",
+        "four_with_pair",
+        "space_shuttle",
+    ),
+    True,
+)
+#: The worst hands found: tiandi laizi, wild K and Q, all eight wilds beside a long run.
+WORST = [
+    ("KKKKQQQQ345678899TJA", ["K", "Q"], {}),
+    ("KKKKQQQQ3456789TJA2B", ["K", "Q"], EVERY_KICKER),
+]
 
 
 def hand_with(wilds: int, rng: random.Random) -> tuple[str, str]:
@@ -94,36 +109,47 @@ def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> 
     }
 
 
-def worst(repeats: int) -> dict[str, Any]:
-    """The worst hand found: its count, its median time and its peak memory."""
-    hand, wild = WORST
-    rules = get_ruleset("tiandi_laizi", wild=wild)
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        t0 = time.perf_counter()
-        count = legal_moves(hand, rules=rules).count()
-        times.append(time.perf_counter() - t0)
-    gc.collect()
-    tracemalloc.start()
-    moves = legal_moves(hand, rules=rules)
-    moves.count()
-    kept_with, peak = tracemalloc.get_traced_memory()
-    del moves
-    gc.collect()
-    kept_after, _ = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    first_page = json.dumps([m.as_dict() for m in legal_moves(hand, rules=rules).moves[:1000]])
-    return {
-        "hand": hand,
-        "wild": wild,
-        "plays": count,
-        "median_s": statistics.median(times),
-        "peak_mb": peak / 2**20,
-        "held_mb": kept_with / 2**20,
-        "kept_after_mb": kept_after / 2**20,
-        "page_of_1000_kb": len(first_page) / 1024,
+def worst(repeats: int) -> list[dict[str, Any]]:
+    """The worst hands found: their counts, and for the whole listing (``LegalMoves.moves``)
+    and for the service's first page of 1,000 (``LegalMoves.page``), the median time and the
+    peak memory."""
+    return [worst_hand(hand, wild, options, repeats) for hand, wild, options in WORST]
+
+
+def worst_hand(
+    hand: str, wild: list[str], options: dict[str, bool], repeats: int
+) -> dict[str, Any]:
+    rules = get_ruleset("tiandi_laizi", wild=wild, **options)
+    paths = {
+        "listing": lambda: legal_moves(hand, rules=rules).moves,
+        "page": lambda: legal_moves(hand, rules=rules).page(0, 1000),
     }
+    found: dict[str, Any] = {"hand": hand, "wild": wild, "options": sorted(options)}
+    for name, path in paths.items():
+        times = []
+        for _ in range(repeats):
+            gc.collect()
+            t0 = time.perf_counter()
+            path()
+            times.append(time.perf_counter() - t0)
+        gc.collect()
+        tracemalloc.start()
+        answer = path()
+        held, peak = tracemalloc.get_traced_memory()
+        del answer
+        gc.collect()
+        kept_after, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        found[name] = {
+            "median_s": statistics.median(times),
+            "peak_mb": peak / 2**20,
+            "held_mb": held / 2**20,
+            "kept_after_mb": kept_after / 2**20,
+        }
+    count, page = legal_moves(hand, rules=rules).page(0, 1000)
+    found["plays"] = count
+    found["page_of_1000_kb"] = len(json.dumps([m.as_dict() for m in page])) / 1024
+    return found
 
 
 def main() -> None:

@@ -135,12 +135,12 @@ def moves_answer(
     each move as ``encode`` writes it (its wire dict by default)."""
     before = combination_of(previous, rules, "previous") if previous else None
     moves = legal_moves(hand, before, rules, kinds=kinds)
-    end = None if limit is None else offset + limit
+    count, page = moves.page(offset, limit)
     return {
-        "count": moves.count(),
+        "count": count,
         "can_pass": moves.can_pass,
         "offset": offset,
-        "moves": [encode(m) for m in moves.moves[offset:end]],
+        "moves": [encode(m) for m in page],
         "previous": before.as_dict() if before else None,
         "ruleset": stamp(rules),
     }

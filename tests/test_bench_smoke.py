@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bench import engines, openspiel, probes, runner, workloads
-from service.rules import OPENSPIEL, legal_moves, universe
+from service.rules import OPENSPIEL, get_ruleset, legal_moves, universe
 
 
 @pytest.fixture(scope="module")
@@ -236,3 +236,7 @@ def test_wild_workload_runs_on_a_few_inputs() -> None:
     found = wilds.compare(4, 3, 1, 7, responses=False)
     assert found["plays_mean"]["laizi"] > found["plays_mean"]["standard"] > 0
     assert found["laizi_vs_reference"] > 0
+    small = wilds.worst_hand("KKQQ34567", ["K", "Q"], wilds.EVERY_KICKER, repeats=1)
+    rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **wilds.EVERY_KICKER)
+    assert small["plays"] == legal_moves("KKQQ34567", rules=rules).count() == 925
+    assert small["page"]["peak_mb"] > 0 and small["listing"]["median_s"] > 0

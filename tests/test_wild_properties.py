@@ -126,3 +126,19 @@ def test_beats_is_irreflexive_and_antisymmetric_with_wilds(rules: RuleSet, data)
         assert not beats(x, x)
         for y in classify(second, rules)[:2]:
             assert not (beats(x, y) and beats(y, x)), (x, y)
+
+
+@given(wild_case(), st.data())
+@settings(max_examples=120, deadline=None)
+def test_a_page_counted_as_made_is_the_listings_slice(case, data: st.DataObject) -> None:
+    """``LegalMoves.page`` makes a wild game's moves one kind and rank at a time, holding only
+    the page: the count and the page are the full listing's length and slice."""
+    hand, previous, rules = case
+    listed = legal_moves(hand, previous, rules).moves
+    offset = data.draw(st.integers(0, len(listed) + 1))
+    limit = data.draw(st.integers(1, 60))
+    count, page = legal_moves(hand, previous, rules).page(offset, limit)
+    assert count == len(listed)
+    assert page == listed[offset : offset + limit]
+    assert [m.order for m in page] == [m.order for m in listed[offset : offset + limit]]
+    assert legal_moves(hand, previous, rules).page() == (count, listed)

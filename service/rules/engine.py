@@ -26,7 +26,7 @@ from .combos import Combination, make, preference, primal_starts, readings, wild
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
-from .wilds import wild_plays
+from .wilds import wild_play_groups
 
 
 def reference_moves(
@@ -71,11 +71,23 @@ def wild_moves(
     >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
     [('34562', '34567')]
     """
+    return list(wild_move_stream(hand, model, previous, kinds))
+
+
+def wild_move_stream(
+    hand: Counts,
+    model: GameModel,
+    previous: Combination | None = None,
+    kinds: Collection[Kind] | None = None,
+) -> Iterator[Combination]:
+    """The moves of ``wild_moves`` in listing order, made one kind and primal rank at a time:
+    a page of them is found without holding all of them (tens of thousands with many wilds)."""
     may = None if previous is None else _positions(previous, model)
-    found = (wild_combination(p, model) for p in wild_plays(hand, model, kinds, positions=may))
-    if previous is not None:
-        found = (c for c in found if beats(c, previous))
-    return sorted(found, key=lambda c: c.order)
+    for group in wild_play_groups(hand, model, kinds, positions=may):
+        found = (wild_combination(p, model) for p in group)
+        if previous is not None:
+            found = (c for c in found if beats(c, previous))
+        yield from sorted(found, key=lambda c: c.order)
 
 
 def _positions(previous: Combination, model: GameModel) -> Callable[[Form, int, int], bool]:
@@ -150,4 +162,4 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     return [r for combo in reference_moves(hand, model) for r in readings(combo.counts, model)]
 
 
-__all__ = ["every_reading", "form_moves", "reference_moves", "wild_moves"]
+__all__ = ["every_reading", "form_moves", "reference_moves", "wild_move_stream", "wild_moves"]

@@ -23,12 +23,13 @@ The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combi
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
-from itertools import chain, combinations_with_replacement
+from itertools import chain, combinations_with_replacement, groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import NUM_RANKS, Counts, format_counts
 from .kickers import choose_ranks, kickers_ok, pair_caps, single_caps
-from .kinds import Kind
+from .kinds import KIND_ORDER, Kind
 from .model import TWO, Form, GameModel, Grade, Tier, Wilds
 
 Stands = tuple[int, ...]
@@ -86,6 +87,28 @@ def wild_plays(
     >>> sorted((p.form.kind.value, p.stand) for p in wild_plays(read_hand("7J"), tiandi, size=2))
     [('pair', (4, 4)), ('pair', (8, 8))]
     """
+    groups = wild_play_groups(hand, model, kinds, size, positions)
+    return [play for group in groups for play in group]
+
+
+def wild_play_groups(
+    hand: Counts,
+    model: GameModel,
+    kinds: Collection[Kind] | None = None,
+    size: int | None = None,
+    positions: Callable[[Form, int, int], bool] | None = None,
+) -> Iterator[list[WildPlay]]:
+    """The plays of ``wild_plays``, one group per kind and primal rank, the groups in listing
+    order (kind, then the primal rank's power): a hand with many wilds holds tens of thousands
+    of plays, and a caller that pages through them holds one group at a time.
+
+    >>> from .cards import read_hand
+    >>> from .model import Game
+    >>> laizi = GameModel.build(Game.THREE_PLAYER, {"wilds": "laizi", "wild": ("7",)})
+    >>> groups = wild_play_groups(read_hand("4577"), laizi, {Kind.PAIR})
+    >>> [[p.cards for p in group] for group in groups]
+    [['47'], ['57'], ['77']]
+    """
     wilds = model.wilds
     if wilds is None or not wilds.ranks:
         raise ValueError("the wild ranks are not drawn: name them (wild)")
@@ -93,24 +116,49 @@ def wild_plays(
     natural = list(hand)
     for r in wilds.ranks:
         natural[r] = 0
-    budget = sum(pool)
-    found: dict[Key, WildPlay] = {}
+    spots = _spots(
+        natural, sum(pool), model, held=sum(hand), kinds=kinds, size=size, positions=positions
+    )
+    for _, group in groupby(spots, key=itemgetter(0)):
+        found: dict[Key, WildPlay] = {}
+        for _, form, start, length in group:
+            for play in _position(natural, pool, form, start=start, length=length, model=model):
+                known = found.get(play.key)
+                if known is None or play.choice < known.choice:
+                    found[play.key] = play
+        if found:
+            yield list(found.values())
+
+
+def _spots(
+    natural: list[int],
+    budget: int,
+    model: GameModel,
+    *,
+    held: int,
+    kinds: Collection[Kind] | None,
+    size: int | None,
+    positions: Callable[[Form, int, int], bool] | None,
+) -> list[tuple[tuple[int, int], Form, int, int]]:
+    """Every chain position (form, start, length) of the ``kinds`` and ``size`` asked for
+    that the ``positions`` filter allows and a hand of ``held`` cards may fill with its
+    ``natural`` cards and ``budget`` wilds; each after its group (kind order, primal rank's
+    power), sorted by group."""
+    found = []
     for form in model.forms:
         if kinds is not None and form.kind not in kinds:
             continue
         for length in form.lengths():
             cards = form.size(length)
-            if cards > sum(hand) or (size is not None and cards != size):
+            if cards > held or (size is not None and cards != size):
                 continue
             for start in range(form.low, form.high - length + 2):
                 short = sum(max(0, form.width - natural[r]) for r in range(start, start + length))
                 if short > budget or (positions and not positions(form, start, length)):
                     continue
-                for play in _position(natural, pool, form, start=start, length=length, model=model):
-                    known = found.get(play.key)
-                    if known is None or play.choice < known.choice:
-                        found[play.key] = play
-    return list(found.values())
+                group = (KIND_ORDER[form.kind], model.power(start + length - 1))
+                found.append((group, form, start, length))
+    return sorted(found, key=itemgetter(0))  # stable: the forms' order within a group is kept
 
 
 def _position(
@@ -328,4 +376,4 @@ def _assign(
     return tuple(wild), tuple(stand), off
 
 
-__all__ = ["WildPlay", "wild_plays"]
+__all__ = ["WildPlay", "wild_play_groups", "wild_plays"]
