@@ -274,7 +274,7 @@ def _pair_naturals(
     """Every choice of natural cards of ``ranks`` for pair kickers: per rank up to its pairs'
     cards, an odd count completed by a wild (never for a joker); as (cards used per rank, the
     ranks of the wilds that complete a pair, how many pairs they make)."""
-    if not ranks:
+    if not ranks or not units:  # nothing left to choose from, or no pair left to fill
         yield [0] * NUM_RANKS, (), 0
         return
     r, later = ranks[0], ranks[1:]
