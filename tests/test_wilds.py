@@ -185,6 +185,71 @@ def test_s14_a_client_may_declare_kind_rank_and_substitution() -> None:
     assert not wrong.legal and wrong.reason.value == "not_a_combination"
 
 
+def test_s14_a_declared_substitution_alone_picks_the_reading_it_makes() -> None:
+    """A substitution declared without kind or rank picks the first reading it makes (a
+    reading whose primal cards it does not hold is passed over, not an error)."""
+    def declared(cards: str, rules=LAIZI, **reading: Any) -> Combination | None:
+        return legal_moves(cards, rules=rules).check(cards, **reading).combination
+
+    assert declared("4447", substitution={"7": "7"}).kind is Kind.TRIO_SINGLE
+    assert declared("4447", substitution={"7": "4"}).kind is Kind.BOMB
+    either = declared("7J", TIANDI, kind="pair", substitution={"7": "7", "J": "7"})
+    assert either.read_as == "77"
+    assert declared("3337", substitution={"7": "2"}).kickers == "2"
+    assert declared("3337", kind="bomb", substitution={"7": "4"}) is None
+    moves = legal_moves("4447", previous="3335", rules=LAIZI)
+    assert moves.check("4447", substitution={"7": "7"}).reason.value == "higher"
+    assert moves.check("4447", substitution={"7": "57"}).reason.value == "not_a_combination"
+
+
+def test_s14_a_declared_substitution_that_is_no_reading_is_answered_not_a_500(client) -> None:
+    laizi = {"name": "laizi", "wild": "7"}
+    tiandi = {"name": "tiandi_laizi", "wild": ["7", "J"]}
+
+    def post(path: str, body: dict) -> Any:
+        answer = client.post(path, json=body)
+        assert answer.status_code < 500, (path, body, answer.json)
+        return answer
+
+    trio = {"cards": "4447", "substitution": {"7": "7"}}
+    found = post("/v1/beats", {"play": trio, "previous": "3335", "ruleset": laizi}).json
+    assert found["beats"] and found["play"]["kind"] == "trio_single"
+    pair = {"cards": "7J", "kind": "pair", "substitution": {"7": "7", "J": "7"}}
+    found = post("/v1/beats", {"play": pair, "previous": "33", "ruleset": tiandi}).json
+    assert found["beats"] and found["play"]["read_as"] == "77"
+    none = {"cards": "3337", "kind": "bomb", "substitution": {"7": "2"}}
+    found = post("/v1/beats", {"play": none, "previous": "4445", "ruleset": laizi}).json
+    assert found["play"] is None and found["reason"] == "not_a_combination", found
+    previous = {"cards": "3337", "kind": "bomb", "substitution": {"7": "4"}}
+    for path, body in (
+        ("/v1/beats", {"play": "5555", "previous": previous, "ruleset": laizi}),
+        ("/v1/legal-moves", {"hand": "5555", "previous": previous, "ruleset": laizi}),
+    ):
+        problem = post(path, body)
+        assert problem.status_code == 422 and "previous" in str(problem.json), problem.json
+    record = {
+        "ruleset": laizi,
+        "deal": {
+            "hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
+            "kitty": "JQK",
+        },
+        "first_bidder": 0,
+        "bids": [{"seat": 0, "bid": 3}],
+        "events": [{"seat": 0, "cards": "4447", "substitution": {"7": "7"}}],
+    }
+    found = post("/v1/hands/validate", record).json
+    assert found["valid"] and found["last_play"]["kind"] == "trio_single"
+    record["events"] = [{"seat": 0, "cards": "4447", "kind": "bomb", "substitution": {"7": "5"}}]
+    found = post("/v1/hands/validate", record).json
+    assert not found["valid"] and found["error"]["code"] == "not_a_combination", found["error"]
+    hand = {k: v for k, v in record.items() if k != "ruleset"}
+    batch = post("/v1/hands/validate/batch", {"items": [hand], "ruleset": laizi}).json
+    assert batch["results"][0]["error"]["code"] == "not_a_combination", batch
+    hand["players"] = ["a", "b", "c"]
+    match = post("/v1/matches/score", {"hands": [hand], "ruleset": laizi})
+    assert match.status_code == 200 and "not_a_combination" in str(match.json), match.json
+
+
 def test_s14_an_undeclared_previous_play_takes_its_preferred_reading() -> None:
     moves = legal_moves("4446", previous="3337", rules=LAIZI)
     assert moves.previous.kind is Kind.BOMB and moves.count() == 0

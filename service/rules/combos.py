@@ -402,6 +402,8 @@ def _substituted(
     declared = dataclasses.replace(combo, stands=stand)
     kickers = list(declared.read_as)  # the kickers as this substitution reads them
     for card in combo.primal:
+        if card not in kickers:
+            return None  # the cards as read do not hold this reading's primal cards
         kickers.remove(card)
     declared = dataclasses.replace(declared, kickers="".join(kickers))
     read = declared.read_as  # may hold more of a rank than a deck: a long bomb's stand-ins
