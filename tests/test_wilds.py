@@ -188,6 +188,7 @@ def test_s14_a_client_may_declare_kind_rank_and_substitution() -> None:
 def test_s14_a_declared_substitution_alone_picks_the_reading_it_makes() -> None:
     """A substitution declared without kind or rank picks the first reading it makes (a
     reading whose primal cards it does not hold is passed over, not an error)."""
+
     def declared(cards: str, rules=LAIZI, **reading: Any) -> Combination | None:
         return legal_moves(cards, rules=rules).check(cards, **reading).combination
 
