@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from service.rules import (
     STANDARD,
     Combination,
+    Kind,
     RuleSet,
     beats,
     classify,
@@ -142,3 +143,28 @@ def test_a_page_counted_as_made_is_the_listings_slice(case, data: st.DataObject)
     assert page == listed[offset : offset + limit]
     assert [m.order for m in page] == [m.order for m in listed[offset : offset + limit]]
     assert legal_moves(hand, previous, rules).page() == (count, listed)
+
+
+@given(wild_case(), st.data())
+@settings(max_examples=200, deadline=None)
+def test_any_declared_reading_is_judged_never_raised(case, data: st.DataObject) -> None:
+    """Any kind, rank and substitution a client may declare for a play of its hand is a
+    verdict: a reading the play has, or ``not_a_combination``; never an exception."""
+    hand, previous, rules = case
+    keep = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    play = "".join(c for c, k in zip(hand, keep, strict=True) if k) or hand
+    substitution = {  # mostly as many stand-ins as the play holds wilds of each rank
+        w: data.draw(st.text(alphabet=RANKS, min_size=n, max_size=n) | st.text(RANKS, max_size=9))
+        for w in rules.wild
+        if (n := play.count(w)) or data.draw(st.booleans())
+    }
+    kind = data.draw(st.none() | st.sampled_from([k.value for k in Kind]))
+    rank = data.draw(st.none() | st.sampled_from(RANKS))
+    check = legal_moves(hand, previous, rules).check(
+        play, kind=kind, rank=rank, substitution=substitution
+    )
+    if check.combination is not None:
+        assert check.combination.cards == format_counts(read_play(play, rules))
+        assert kind is None or check.combination.kind == kind
+    else:
+        assert not check.legal
