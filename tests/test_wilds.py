@@ -433,3 +433,24 @@ def test_s14_answers_differ_by_wild_rank_and_declared_substitution_through_the_c
     assert seven["play"]["substitution"] == {"7": "57"} and eight["play"] is None
     declared = ask("7", substitution={"7": "78"})
     assert declared["play"]["substitution"] == {"7": "78"}
+
+
+def test_s14_a_substitution_names_wild_ranks_in_any_notation_once(client) -> None:
+    """A substitution's keys are wild ranks in any notation, as ``wild`` is; one rank named
+    two ways is refused with its own code (docs/api.md)."""
+    ten = {"name": "laizi", "wild": "10"}
+
+    def ask(substitution: dict) -> Any:
+        play = {"cards": "333T", "substitution": substitution}
+        return client.post("/v1/beats", json={"play": play, "previous": "4445", "ruleset": ten})
+
+    for key in ("T", "t", "10"):
+        answer = ask({key: "3"})
+        assert answer.status_code == 200 and answer.json["play"]["substitution"] == {"T": "3"}
+    twice = ask({"T": "3", "10": "3"})
+    assert twice.status_code == 422
+    problem = twice.json["errors"][0]
+    assert (problem["field"], problem["code"]) == ("play.substitution", "wild_rank_twice")
+    assert "names each wild rank once" in problem["message"]
+    for bad in ({"7\n": "3"}, {"T": "3\n"}, {"B": "3"}, {"T": "B"}):
+        assert ask(bad).json["errors"][0]["code"] == "invalid_substitution", bad

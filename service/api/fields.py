@@ -217,6 +217,9 @@ _RANK = "(?:10|[2-9TtJjQqKkAa])"
 WILD_RANK = f"^{_RANK}$"
 """A rank a wild card may have, or stand for: 3 to 2, never a joker."""
 _STANDS = re.compile(f"^{_RANK}*$")
+_WILD = re.compile(WILD_RANK)
+_WILD_KEYS = (*RANK_CHARS[:13], "10", "t", "j", "q", "k", "a")
+"""Every spelling of a wild rank that ``WILD_RANK`` accepts: a substitution's keys."""
 
 
 class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
@@ -234,7 +237,7 @@ class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
             message = "wild is a rank, or a list of one or two ranks"
             raise ma.ValidationError([{"code": "invalid_wild", "message": message}])
         try:
-            if not all(isinstance(item, str) and re.match(WILD_RANK, item) for item in items):
+            if not all(isinstance(item, str) and _WILD.fullmatch(item) for item in items):
                 raise CardError([])
             return tuple(RANK_CHARS[parse_rank(item)] for item in items)
         except CardError:
@@ -243,16 +246,16 @@ class WildRanks(ma.fields.Field):  # type: ignore[type-arg]
 
 
 class Substitution(ma.fields.Field):  # type: ignore[type-arg]
-    """A declared substitution of a play's wild cards: ``{"7": "35"}``, by wild rank (its
-    canonical character) the ranks its cards stand for; loads a tuple of (wild rank,
-    stand-ins) characters."""
+    """A declared substitution of a play's wild cards: ``{"7": "35"}``, by wild rank (in any
+    rank notation, once each) the ranks its cards stand for; loads a tuple of (wild rank,
+    stand-ins) characters, canonical."""
 
     def __init__(self, **kwargs: Any) -> None:
         stands = {"type": "string", "pattern": f"^{_RANK}*$", "maxLength": 16}
         schema = {
             "type": "object",
             "maxProperties": 2,
-            "properties": dict.fromkeys(RANK_CHARS[:13], stands),
+            "properties": dict.fromkeys(_WILD_KEYS, stands),
             "additionalProperties": False,
         }
         super().__init__(metadata=schema | kwargs.pop("metadata", {}), allow_none=True, **kwargs)
@@ -262,20 +265,24 @@ class Substitution(ma.fields.Field):  # type: ignore[type-arg]
             message = 'a substitution maps each wild rank to the ranks it stands for: {"7": "35"}'
             raise ma.ValidationError([{"code": "invalid_substitution", "message": message}])
         try:
-            found = []
+            found = {}
             for wild, stands in value.items():
-                if wild not in RANK_CHARS[:13] or not isinstance(stands, str):
+                if not (
+                    isinstance(wild, str) and _WILD.fullmatch(wild) and isinstance(stands, str)
+                ):
                     raise CardError([])
-                if len(stands) > 16 or not _STANDS.match(stands):
+                if len(stands) > 16 or not _STANDS.fullmatch(stands):
                     raise CardError([])
-                ranks = format_counts(parse_counts(stands))
-                found.append((RANK_CHARS[parse_rank(wild)], ranks))
+                found[RANK_CHARS[parse_rank(wild)]] = format_counts(parse_counts(stands))
         except CardError:
             message = f"a substitution's keys and values are ranks, not {value!r}"[:200]
             raise ma.ValidationError(
                 [{"code": "invalid_substitution", "message": message}]
             ) from None
-        return tuple(sorted(found))
+        if len(found) < len(value):  # "T" and "10": one rank, two spellings
+            message = f"a substitution names each wild rank once, not {value!r}"[:200]
+            raise ma.ValidationError([{"code": "wild_rank_twice", "message": message}])
+        return tuple(sorted(found.items()))
 
 
 @lru_cache(maxsize=512)
