@@ -26,7 +26,7 @@ from .combos import Combination, make, preference, primal_starts, readings, wild
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
-from .wilds import wild_play_groups
+from .wilds import WildPlay, wild_play_groups
 
 
 def reference_moves(
@@ -71,23 +71,55 @@ def wild_moves(
     >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
     [('34562', '34567')]
     """
-    return list(wild_move_stream(hand, model, previous, kinds))
+    may = None if previous is None else _positions(previous, model)
+    groups = wild_play_groups(hand, model, kinds, positions=may)
+    return [move for group in groups for move in _listed(group, model, previous)]
 
 
-def wild_move_stream(
+def wild_page(
     hand: Counts,
     model: GameModel,
     previous: Combination | None = None,
     kinds: Collection[Kind] | None = None,
-) -> Iterator[Combination]:
-    """The moves of ``wild_moves`` in listing order, made one kind and primal rank at a time:
-    a page of them is found without holding all of them (tens of thousands with many wilds)."""
+    *,
+    offset: int = 0,
+    limit: int | None = None,
+) -> tuple[int, list[Combination]]:
+    """How many moves ``wild_moves`` lists, and ``limit`` of them (all, when None) from
+    ``offset``: made one kind and primal rank at a time (the listing's groups, in order), so
+    that only one group and the page are held. A group of leads that the page does not reach
+    is counted, not made into combinations: every play of it is a lead.
+
+    >>> from service.rules import get_ruleset, read_play
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> count, page = wild_page(read_play("34567777"), laizi, offset=200, limit=2)
+    >>> count, [(c.cards, c.kind.value) for c in page]
+    (303, [('34567777', 'pair_chain'), ('567777', 'pair_chain')])
+    """
+    end = None if limit is None else offset + limit
     may = None if previous is None else _positions(previous, model)
+    count, page = 0, []
     for group in wild_play_groups(hand, model, kinds, positions=may):
-        found = (wild_combination(p, model) for p in group)
-        if previous is not None:
-            found = (c for c in found if beats(c, previous))
-        yield from sorted(found, key=lambda c: c.order)
+        if previous is None and (
+            count + len(group) <= offset or (end is not None and count >= end)
+        ):
+            count += len(group)
+            continue
+        moves = _listed(group, model, previous)
+        page += moves[max(0, offset - count) : None if end is None else max(0, end - count)]
+        count += len(moves)
+    return count, page
+
+
+def _listed(
+    group: list[WildPlay], model: GameModel, previous: Combination | None
+) -> list[Combination]:
+    """One group of plays (``wild_play_groups``) as moves: those that beat ``previous``, as
+    combinations in listing order."""
+    found = (wild_combination(p, model) for p in group)
+    if previous is not None:
+        found = (c for c in found if beats(c, previous))
+    return sorted(found, key=lambda c: c.order)
 
 
 def _positions(previous: Combination, model: GameModel) -> Callable[[Form, int, int], bool]:
@@ -162,4 +194,4 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     return [r for combo in reference_moves(hand, model) for r in readings(combo.counts, model)]
 
 
-__all__ = ["every_reading", "form_moves", "reference_moves", "wild_move_stream", "wild_moves"]
+__all__ = ["every_reading", "form_moves", "reference_moves", "wild_moves", "wild_page"]

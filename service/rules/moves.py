@@ -40,7 +40,7 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .engine import reference_moves, wild_move_stream, wild_moves
+from .engine import reference_moves, wild_moves, wild_page
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
@@ -234,23 +234,17 @@ class LegalMoves:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
         docs/rules.md §14) are counted as they are made, one kind and rank at a time, so that
-        only the page is held; other games' are listed whole.
+        only the page is held (``engine.wild_page``); other games' are listed whole.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
         >>> count, [(m.cards, m.kind.value, m.rank.char) for m in page]
         (303, [('36777', 'trio_pair', '6'), ('37777', 'trio_pair', '6')])
         """
-        end = None if limit is None else offset + limit
         model = self.rules.model
         if self._moves is not None or model.wilds is None:
             moves = self.moves
-            return len(moves), moves[offset:end]
-        count, page = 0, []
-        for move in wild_move_stream(self.hand, model, self.previous, self.kinds):
-            if count >= offset and (end is None or count < end):
-                page.append(move)
-            count += 1
-        return count, page
+            return len(moves), moves[offset : None if limit is None else offset + limit]
+        return wild_page(self.hand, model, self.previous, self.kinds, offset=offset, limit=limit)
 
     def count(self) -> int:
         """How many distinct legal plays there are.
