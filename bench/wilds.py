@@ -4,9 +4,10 @@
 holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
 
 - leads and responses (to a play of another hand, read without wilds) of each hand under
-  ``laizi`` with its wild rank, against the same hand under ``standard`` (the three-player fast
-  path) and under the reference engine (``service.rules.engine``, pure Python, as the wild
-  engine is): per call, paired ratios, and the number of plays listed;
+  ``laizi`` with its wild rank, listed whole and as the service answers by default (the count
+  and a page of 100), against the same hand under ``standard`` (the three-player fast path)
+  and under the reference engine (``service.rules.engine``, pure Python, as the wild engine
+  is): per call, paired ratios, and the number of plays listed;
 - the worst hands found (tiandi laizi, eight wilds; one with every kicker option), their
   counts, and the time and peak memory (``tracemalloc``) of the whole listing and of the
   service's first page of 1,000 moves, and what the wild engine keeps between calls.
@@ -85,6 +86,11 @@ def engines(responses: bool) -> dict[str, Any]:
         rules = get_ruleset("laizi", wild=wild)
         return legal_moves(hand, previous if responses else None, rules).count()
 
+    def laizi_page(hand: str, wild: str, previous: str) -> int:
+        """What /v1/legal-moves does by default: the count and the first page of 100."""
+        rules = get_ruleset("laizi", wild=wild)
+        return legal_moves(hand, previous if responses else None, rules).page(0, 100)[0]
+
     def standard(hand: str, wild: str, previous: str) -> int:
         return legal_moves(hand, previous if responses else None, STANDARD).count()
 
@@ -92,7 +98,12 @@ def engines(responses: bool) -> dict[str, Any]:
         before = legal_moves(previous).moves[0] if responses else None  # read once, cheap
         return len(reference_moves(read_play(hand), STANDARD.model, before))
 
-    return {"laizi": laizi, "standard": standard, "reference": reference}
+    return {
+        "laizi": laizi,
+        "laizi_page": laizi_page,
+        "standard": standard,
+        "reference": reference,
+    }
 
 
 def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> dict[str, Any]:
@@ -106,6 +117,8 @@ def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> 
         "per_call_us": {n: harness.summary(samples, n)["median_us"] for n in found},
         "laizi_vs_standard": harness.compare(samples, "laizi", "standard")["paired_median"],
         "laizi_vs_reference": harness.compare(samples, "laizi", "reference")["paired_median"],
+        "page_vs_laizi": harness.compare(samples, "laizi_page", "laizi")["paired_median"],
+        "page_vs_reference": harness.compare(samples, "laizi_page", "reference")["paired_median"],
     }
 
 

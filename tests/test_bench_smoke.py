@@ -235,6 +235,7 @@ def test_wild_workload_runs_on_a_few_inputs() -> None:
             assert len(hand) == 20 and hand.count(wild) == count and previous
     found = wilds.compare(4, 3, 1, 7, responses=False)
     assert found["plays_mean"]["laizi"] > found["plays_mean"]["standard"] > 0
+    assert found["plays_mean"]["laizi_page"] == found["plays_mean"]["laizi"]
     assert found["laizi_vs_reference"] > 0
     small = wilds.worst_hand("KKQQ34567", ["K", "Q"], wilds.EVERY_KICKER, repeats=1)
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **wilds.EVERY_KICKER)
