@@ -143,6 +143,9 @@ def test_a_page_counted_as_made_is_the_listings_slice(case, data: st.DataObject)
     assert page == listed[offset : offset + limit]
     assert [m.order for m in page] == [m.order for m in listed[offset : offset + limit]]
     assert legal_moves(hand, previous, rules).page() == (count, listed)
+    # walking every page (the groups' sizes now kept from the first) gives the listing
+    moves = legal_moves(hand, previous, rules)
+    assert [m for o in range(0, count, limit) for m in moves.page(o, limit)[1]] == listed
 
 
 @given(wild_case(), st.data())

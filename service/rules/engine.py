@@ -19,6 +19,7 @@ the three-player fast path (``service.rules.fast``) is checked against.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
+from functools import lru_cache
 
 from .beating import beats
 from .cards import Counts
@@ -26,7 +27,7 @@ from .combos import Combination, make, preference, primal_starts, readings, wild
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
-from .wilds import WildPlay, wild_play_groups
+from .wilds import Group, WildPlay, wild_play_groups
 
 
 def reference_moves(
@@ -73,7 +74,7 @@ def wild_moves(
     """
     may = None if previous is None else _positions(previous, model)
     groups = wild_play_groups(hand, model, kinds, positions=may)
-    return [move for group in groups for move in _listed(group, model, previous)]
+    return [move for _, plays in groups for move in _listed(plays, model, previous)]
 
 
 def wild_page(
@@ -86,9 +87,9 @@ def wild_page(
     limit: int | None = None,
 ) -> tuple[int, list[Combination]]:
     """How many moves ``wild_moves`` lists, and ``limit`` of them (all, when None) from
-    ``offset``: made one kind and primal rank at a time (the listing's groups, in order), so
-    that only one group and the page are held. A group of leads that the page does not reach
-    is counted, not made into combinations: every play of it is a lead.
+    ``offset``. The moves are made one kind and primal rank at a time (the listing's groups,
+    in order): the count from each group's size (``group_sizes``), the page from the groups it
+    reaches, searched again; only one group and the page are held.
 
     >>> from service.rules import get_ruleset, read_play
     >>> laizi = get_ruleset("laizi", wild="7").model
@@ -97,18 +98,41 @@ def wild_page(
     (303, [('34567777', 'pair_chain'), ('567777', 'pair_chain')])
     """
     end = None if limit is None else offset + limit
+    wanted = None if kinds is None else frozenset(kinds)
+    count, first = 0, 0
+    reached: set[Group] = set()
+    for group, size in group_sizes(hand, model, previous, wanted):
+        if count + size > offset and (end is None or count < end):
+            first = first if reached else count
+            reached.add(group)
+        count += size
+    if not reached:
+        return count, []
     may = None if previous is None else _positions(previous, model)
-    count, page = 0, []
-    for group in wild_play_groups(hand, model, kinds, positions=may):
-        if previous is None and (
-            count + len(group) <= offset or (end is not None and count >= end)
-        ):
-            count += len(group)
-            continue
-        moves = _listed(group, model, previous)
-        page += moves[max(0, offset - count) : None if end is None else max(0, end - count)]
-        count += len(moves)
-    return count, page
+    found = wild_play_groups(hand, model, wanted, positions=may, groups=reached)
+    moves = [move for _, plays in found for move in _listed(plays, model, previous)]
+    return count, moves[offset - first : None if end is None else end - first]
+
+
+@lru_cache(maxsize=256)
+def group_sizes(
+    hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
+) -> tuple[tuple[Group, int], ...]:
+    """How many moves each group of a wild listing holds (``wild_play_groups``; empty groups
+    left out), in order. A group of leads is counted, not made into combinations: every play
+    of it is a lead. Kept for the last hands asked, so that a client walking the pages of a
+    hand pays for the whole search once.
+
+    >>> from service.rules import get_ruleset, read_play
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> group_sizes(read_play("4577"), laizi, None, frozenset({Kind.PAIR}))
+    (((1, 1), 1), ((1, 2), 1), ((1, 4), 1))
+    """
+    may = None if previous is None else _positions(previous, model)
+    return tuple(
+        (group, len(plays) if previous is None else len(_listed(plays, model, previous)))
+        for group, plays in wild_play_groups(hand, model, kinds, positions=may)
+    )
 
 
 def _listed(
@@ -194,4 +218,11 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     return [r for combo in reference_moves(hand, model) for r in readings(combo.counts, model)]
 
 
-__all__ = ["every_reading", "form_moves", "reference_moves", "wild_moves", "wild_page"]
+__all__ = [
+    "every_reading",
+    "form_moves",
+    "group_sizes",
+    "reference_moves",
+    "wild_moves",
+    "wild_page",
+]

@@ -36,6 +36,9 @@ Stands = tuple[int, ...]
 """The ranks wild cards stand for, ascending, one entry per card."""
 Key = tuple[Counts, Kind, int, int]
 """A play's identity: its cards, kind, primal rank and chain length."""
+Group = tuple[int, int]
+"""A group of plays in listing order: their kind's place (``KIND_ORDER``) and the power of
+their primal rank."""
 
 
 class WildPlay(NamedTuple):
@@ -88,7 +91,7 @@ def wild_plays(
     [('pair', (4, 4)), ('pair', (8, 8))]
     """
     groups = wild_play_groups(hand, model, kinds, size, positions)
-    return [play for group in groups for play in group]
+    return [play for _, plays in groups for play in plays]
 
 
 def wild_play_groups(
@@ -97,17 +100,20 @@ def wild_play_groups(
     kinds: Collection[Kind] | None = None,
     size: int | None = None,
     positions: Callable[[Form, int, int], bool] | None = None,
-) -> Iterator[list[WildPlay]]:
-    """The plays of ``wild_plays``, one group per kind and primal rank, the groups in listing
-    order (kind, then the primal rank's power): a hand with many wilds holds tens of thousands
-    of plays, and a caller that pages through them holds one group at a time.
+    *,
+    groups: Collection[Group] | None = None,
+) -> Iterator[tuple[Group, list[WildPlay]]]:
+    """The plays of ``wild_plays``, one group per kind and primal rank (those of ``groups``
+    only, when given), the groups in listing order, each with its ``Group``: a hand with many
+    wilds holds tens of thousands of plays, and a caller that pages through them holds one
+    group at a time, and searches only the groups its page holds.
 
     >>> from .cards import read_hand
     >>> from .model import Game
     >>> laizi = GameModel.build(Game.THREE_PLAYER, {"wilds": "laizi", "wild": ("7",)})
-    >>> groups = wild_play_groups(read_hand("4577"), laizi, {Kind.PAIR})
-    >>> [[p.cards for p in group] for group in groups]
-    [['47'], ['57'], ['77']]
+    >>> found = wild_play_groups(read_hand("4577"), laizi, {Kind.PAIR})
+    >>> [(group, [p.cards for p in plays]) for group, plays in found]
+    [((1, 1), ['47']), ((1, 2), ['57']), ((1, 4), ['77'])]
     """
     wilds = model.wilds
     if wilds is None or not wilds.ranks:
@@ -119,15 +125,17 @@ def wild_play_groups(
     spots = _spots(
         natural, sum(pool), model, held=sum(hand), kinds=kinds, size=size, positions=positions
     )
-    for _, group in groupby(spots, key=itemgetter(0)):
+    for group, group_spots in groupby(spots, key=itemgetter(0)):
+        if groups is not None and group not in groups:
+            continue
         found: dict[Key, WildPlay] = {}
-        for _, form, start, length in group:
+        for _, form, start, length in group_spots:
             for play in _position(natural, pool, form, start=start, length=length, model=model):
                 known = found.get(play.key)
                 if known is None or play.choice < known.choice:
                     found[play.key] = play
         if found:
-            yield list(found.values())
+            yield group, list(found.values())
 
 
 def _spots(
@@ -139,7 +147,7 @@ def _spots(
     kinds: Collection[Kind] | None,
     size: int | None,
     positions: Callable[[Form, int, int], bool] | None,
-) -> list[tuple[tuple[int, int], Form, int, int]]:
+) -> list[tuple[Group, Form, int, int]]:
     """Every chain position (form, start, length) of the ``kinds`` and ``size`` asked for
     that the ``positions`` filter allows and a hand of ``held`` cards may fill with its
     ``natural`` cards and ``budget`` wilds; each after its group (kind order, primal rank's
@@ -376,4 +384,4 @@ def _assign(
     return tuple(wild), tuple(stand), off
 
 
-__all__ = ["WildPlay", "wild_play_groups", "wild_plays"]
+__all__ = ["Group", "WildPlay", "wild_play_groups", "wild_plays"]
