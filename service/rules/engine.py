@@ -114,7 +114,7 @@ def wild_page(
     return count, moves[offset - first : None if end is None else end - first]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def group_sizes(
     hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
 ) -> tuple[tuple[Group, int], ...]:
