@@ -4,6 +4,7 @@ wild reads as it does without wilds."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,16 @@ def test_any_declared_reading_is_judged_never_raised(case, data: st.DataObject) 
         assert kind is None or check.combination.kind == kind
     else:
         assert not check.legal
+
+
+def test_a_page_of_negative_offset_or_limit_is_refused() -> None:
+    """``LegalMoves.page`` refuses a negative offset or limit, listed or not (a slice would
+    count from the end once the moves are listed; the API's schema refuses them first)."""
+    laizi = get_ruleset("laizi", wild="7")
+    for listed in (False, True):
+        moves = legal_moves("34567777", rules=laizi)
+        if listed:
+            assert len(moves.moves) == 303
+        for offset, limit in ((-3, 2), (0, -1)):
+            with pytest.raises(ValueError, match="a page starts at 0"):
+                moves.page(offset, limit)

@@ -118,10 +118,10 @@ def wild_page(
 def group_sizes(
     hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
 ) -> tuple[tuple[Group, int], ...]:
-    """How many moves each group of a wild listing holds (``wild_play_groups``; empty groups
-    left out), in order. A group of leads is counted, not made into combinations: every play
-    of it is a lead. Kept for the last hands asked, so that a client walking the pages of a
-    hand pays for the whole search once.
+    """How many moves each group of a wild listing holds (``wild_play_groups``: groups without
+    plays left out; a group of answers may hold none that beats), in order. A group of leads
+    is counted, not made into combinations: every play of it is a lead. Kept for the last
+    hands asked, so that a client walking the pages of a hand pays for the whole search once.
 
     >>> from service.rules import get_ruleset, read_play
     >>> laizi = get_ruleset("laizi", wild="7").model

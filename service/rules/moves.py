@@ -234,12 +234,17 @@ class LegalMoves:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
         docs/rules.md §14) are counted as they are made, one kind and rank at a time, so that
-        only the page is held (``engine.wild_page``); other games' are listed whole.
+        only the page is held (``engine.wild_page``); other games' are listed whole. A negative
+        ``offset`` or ``limit`` is a ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
         >>> count, [(m.cards, m.kind.value, m.rank.char) for m in page]
         (303, [('36777', 'trio_pair', '6'), ('37777', 'trio_pair', '6')])
         """
+        if offset < 0 or (limit is not None and limit < 0):
+            raise ValueError(
+                f"a page starts at 0 or later and holds 0 or more moves: {offset}, {limit}"
+            )
         model = self.rules.model
         if self._moves is not None or model.wilds is None:
             moves = self.moves
