@@ -251,7 +251,7 @@ class Substitution(ma.fields.Field):  # type: ignore[type-arg]
     stand-ins) characters, canonical."""
 
     def __init__(self, **kwargs: Any) -> None:
-        stands = {"type": "string", "pattern": f"^{_RANK}*$", "maxLength": 16}
+        stands = {"type": "string", "pattern": _STANDS.pattern, "maxLength": 16}
         schema = {
             "type": "object",
             "maxProperties": 2,

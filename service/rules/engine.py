@@ -72,8 +72,7 @@ def wild_moves(
     >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
     [('34562', '34567')]
     """
-    may = None if previous is None else _positions(previous, model)
-    groups = wild_play_groups(hand, model, kinds, positions=may)
+    groups = _wild_groups(hand, model, previous, kinds)
     return [move for _, plays in groups for move in _listed(plays, model, previous)]
 
 
@@ -108,8 +107,7 @@ def wild_page(
         count += size
     if not reached:
         return count, []
-    may = None if previous is None else _positions(previous, model)
-    found = wild_play_groups(hand, model, wanted, positions=may, groups=reached)
+    found = _wild_groups(hand, model, previous, wanted, reached)
     moves = [move for _, plays in found for move in _listed(plays, model, previous)]
     return count, moves[offset - first : None if end is None else end - first]
 
@@ -128,11 +126,23 @@ def group_sizes(
     >>> group_sizes(read_play("4577"), laizi, None, frozenset({Kind.PAIR}))
     (((1, 1), 1), ((1, 2), 1), ((1, 4), 1))
     """
-    may = None if previous is None else _positions(previous, model)
     return tuple(
         (group, len(plays) if previous is None else len(_listed(plays, model, previous)))
-        for group, plays in wild_play_groups(hand, model, kinds, positions=may)
+        for group, plays in _wild_groups(hand, model, previous, kinds)
     )
+
+
+def _wild_groups(
+    hand: Counts,
+    model: GameModel,
+    previous: Combination | None,
+    kinds: Collection[Kind] | None,
+    groups: Collection[Group] | None = None,
+) -> Iterator[tuple[Group, list[WildPlay]]]:
+    """The hand's wild plays by group (``wild_play_groups``), searched only at the positions
+    that may beat ``previous``."""
+    may = None if previous is None else _positions(previous, model)
+    return wild_play_groups(hand, model, kinds, positions=may, groups=groups)
 
 
 def _listed(
