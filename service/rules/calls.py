@@ -14,13 +14,13 @@ and moves the hand on: the landlord takes the kitty, the doubling round, then th
 from __future__ import annotations
 
 from .events import Action, ActionKind, GameError, Phase, Violation
-from .online import DOUBLING_FACTORS, Call, Stage
+from .online import DOUBLING_CALLS, Call, Stage
 from .state import _DEMO, HandState  # noqa: F401 - _DEMO: the examples' deal
 
 #: The violation of each kind of call under a rule set without the online table, and what
 #: the rule set lacks (calls and robs otherwise).
 _ABSENT = {Call.SHOW: (Violation.NO_SHOW, "no showing")} | dict.fromkeys(
-    DOUBLING_FACTORS, (Violation.NO_DOUBLING, "no seat doubling")
+    DOUBLING_CALLS, (Violation.NO_DOUBLING, "no seat doubling")
 )
 _CALL_ROB = (Violation.NO_CALL_ROB, "no calling or robbing")
 

@@ -12,8 +12,10 @@ and moves straight from the forms) and ``service.rules.fast`` (tables derived fr
 >>> game = GameModel.build(Game.THREE_PLAYER, {"four_with_two": False})
 >>> [form.kind.value for form in game.forms][-4:]
 ['airplane_singles', 'airplane_pairs', 'bomb', 'rocket']
->>> game.form(Kind.AIRPLANE_SINGLES)
-Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_len=5, low=0, high=11, kickers=1, kicker_width=1, tier=<Tier.PLAY: 0>, rung=0, needs=None, unless='no_airplane_singles')
+>>> game.form(Kind.AIRPLANE_SINGLES)  # doctest: +NORMALIZE_WHITESPACE
+Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_len=5,
+     low=0, high=11, kickers=1, kicker_width=1, tier=<Tier.PLAY: 0>, rung=0, needs=None,
+     unless='no_airplane_singles')
 >>> game.power(int(Rank.TWO)), GameModel.build(Game.BIG_THREE, {}).power(int(Rank.THREE))
 (12, 12)
 """
@@ -51,7 +53,8 @@ class Game(StrEnum):
 
 
 class Tier(IntEnum):
-    """A form's step on the bomb ladder (docs/rules.md §3 and 9): what it beats besides its own kind."""
+    """A form's step on the bomb ladder (docs/rules.md §3 and 9): what it beats besides its
+    own kind."""
 
     PLAY = 0
     """Beaten by a higher play of the same kind and size, by any bomb, by the top play."""
@@ -133,7 +136,8 @@ class Form:
     def ladder(self) -> int:
         """A bomb's class on the ladder: ``rung``, or its width.
 
-        >>> Form(Kind.BOMB, 5, tier=Tier.BOMB).ladder, Form(Kind.BOMB, 5, tier=Tier.BOMB, rung=4).ladder
+        >>> five = Form(Kind.BOMB, 5, tier=Tier.BOMB)
+        >>> five.ladder, dataclasses.replace(five, rung=4).ladder
         (5, 4)
         """
         return self.rung or self.width
@@ -180,20 +184,76 @@ THREE_PLAYER_FORMS = (
     Form(Kind.CHAIN, 1, 5, 12, high=ACE),
     Form(Kind.PAIR_CHAIN, 2, 3, 10, high=ACE),
     Form(Kind.AIRPLANE, 3, 2, 6, high=ACE),
-    Form(Kind.AIRPLANE_SINGLES, 3, 2, 5, high=ACE, kickers=1, kicker_width=1, unless="no_airplane_singles"),
-    Form(Kind.AIRPLANE_PAIRS, 3, 2, 4, high=ACE, kickers=1, kicker_width=2, unless="no_airplane_pairs"),
+    Form(
+        Kind.AIRPLANE_SINGLES,
+        3,
+        2,
+        5,
+        high=ACE,
+        kickers=1,
+        kicker_width=1,
+        unless="no_airplane_singles",
+    ),
+    Form(
+        Kind.AIRPLANE_PAIRS,
+        3,
+        2,
+        4,
+        high=ACE,
+        kickers=1,
+        kicker_width=2,
+        unless="no_airplane_pairs",
+    ),
     Form(Kind.FOUR_TWO_SINGLES, 4, kickers=2, kicker_width=1, needs="four_with_two"),
     Form(Kind.FOUR_TWO_PAIRS, 4, kickers=2, kicker_width=2, needs="four_with_two"),
     Form(Kind.FOUR_SINGLE, 4, kickers=1, kicker_width=1, needs="four_with_single"),
     Form(Kind.FOUR_PAIR, 4, kickers=1, kicker_width=2, needs="four_with_pair"),
     Form(Kind.SPACE_SHUTTLE, 4, 2, 5, high=ACE, needs="space_shuttle"),
-    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 3, high=ACE, kickers=2, kicker_width=1, needs="space_shuttle", unless="shuttle_one_kicker"),
-    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 2, high=ACE, kickers=2, kicker_width=2, needs="space_shuttle", unless="shuttle_one_kicker"),
-    Form(Kind.SPACE_SHUTTLE_SINGLES, 4, 2, 4, high=ACE, kickers=1, kicker_width=1, needs="shuttle_one_kicker"),
-    Form(Kind.SPACE_SHUTTLE_PAIRS, 4, 2, 3, high=ACE, kickers=1, kicker_width=2, needs="shuttle_one_kicker"),
+    Form(
+        Kind.SPACE_SHUTTLE_SINGLES,
+        4,
+        2,
+        3,
+        high=ACE,
+        kickers=2,
+        kicker_width=1,
+        needs="space_shuttle",
+        unless="shuttle_one_kicker",
+    ),
+    Form(
+        Kind.SPACE_SHUTTLE_PAIRS,
+        4,
+        2,
+        2,
+        high=ACE,
+        kickers=2,
+        kicker_width=2,
+        needs="space_shuttle",
+        unless="shuttle_one_kicker",
+    ),
+    Form(
+        Kind.SPACE_SHUTTLE_SINGLES,
+        4,
+        2,
+        4,
+        high=ACE,
+        kickers=1,
+        kicker_width=1,
+        needs="shuttle_one_kicker",
+    ),
+    Form(
+        Kind.SPACE_SHUTTLE_PAIRS,
+        4,
+        2,
+        3,
+        high=ACE,
+        kickers=1,
+        kicker_width=2,
+        needs="shuttle_one_kicker",
+    ),
     Form(Kind.BOMB, 4, tier=Tier.BOMB),
     Form(Kind.ROCKET, 1, 2, 2, low=BLACK, high=RED, tier=Tier.TOP),
-)  # fmt: skip
+)
 
 #: docs/rules.md §14: 天地癞子's bombs of five to eight cards of a rank (wilds make the fifth on),
 #: added to the three-player forms under ``wilds=tiandi``.
@@ -268,28 +328,41 @@ class Rules:
     a comparison (Big Three has no jokers)."""
     joker_pair_kickers: bool = False
     """Whether a black and a red joker pair may both be pair kickers of one combination: the
-    four-player game's reading (two ranks); not in the six-player game (docs/rules.md §12, rule 4)."""
+    four-player game's reading (two ranks); not in the six-player game (docs/rules.md §12,
+    rule 4)."""
 
 
 #: Every game: docs/rules.md §1-8 (three players), 9 (four players), 10 (Big Three).
 GAMES: dict[Game, Rules] = {
-    Game.THREE_PLAYER: Rules(Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS),
+    Game.THREE_PLAYER: Rules(
+        Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS
+    ),
     Game.FOUR_PLAYER: Rules(
-        Table(seats=4, hand=25, kitty=8, copies=2, jokers=2), FOUR_PLAYER_FORMS, joker_pair_kickers=True
+        Table(seats=4, hand=25, kitty=8, copies=2, jokers=2),
+        FOUR_PLAYER_FORMS,
+        joker_pair_kickers=True,
     ),
     Game.BIG_THREE: Rules(
         Table(
-            seats=3, hand=16, kitty=4, copies=1, jokers=0,
-            first_bid_required=True, first_bidder_leads=True, multipliers=False,
+            seats=3,
+            hand=16,
+            kitty=4,
+            copies=1,
+            jokers=0,
+            first_bid_required=True,
+            first_bidder_leads=True,
+            multipliers=False,
         ),
         BIG_THREE_FORMS,
         order="456789TJQKA23",
     ),
     Game.SIX_PLAYER: Rules(
-        Table(seats=6, hand=26, kitty=6, copies=3, jokers=3, bidding=False, partner=True, max_bid=1),
+        Table(
+            seats=6, hand=26, kitty=6, copies=3, jokers=3, bidding=False, partner=True, max_bid=1
+        ),
         SIX_PLAYER_FORMS,
     ),
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -323,7 +396,8 @@ class KickerRules:
 
 
 class Grade(IntEnum):
-    """A bomb's class in the wildcard games (docs/rules.md §14), by how many of its cards are wild."""
+    """A bomb's class in the wildcard games (docs/rules.md §14), by how many of its cards are
+    wild."""
 
     SOFT = 1
     """Some cards wild, some not (软炸)."""
@@ -348,7 +422,8 @@ class Wilds:
 
         >>> Wilds((4,)).rung(4, Grade.PURE) > Wilds((4,)).rung(5, Grade.SOFT)
         False
-        >>> Wilds((4,), by_rank=True).rung(4, Grade.SOFT) == Wilds((4,), by_rank=True).rung(4, Grade.HARD)
+        >>> by_rank = Wilds((4,), by_rank=True)
+        >>> by_rank.rung(4, Grade.SOFT) == by_rank.rung(4, Grade.HARD)
         True
         """
         step = Grade.HARD if self.by_rank and grade is Grade.SOFT else grade
@@ -370,22 +445,28 @@ class GameModel:
     """The wild ranks, in a wildcard game (docs/rules.md §14)."""
 
     @classmethod
-    def build(cls, game: Game, options: Mapping[str, Any]) -> GameModel:
-        """The model of ``game`` with the rule ``options`` given (the names of ``RuleSet``):
-        the game's forms that the options keep, and the kicker rules they set; one object per
-        game, forms and kicker rules, so that options which change neither share it.
+    def build(
+        cls, game: Game, options: Mapping[str, Any], kickers: KickerRules | None = None
+    ) -> GameModel:
+        """The model of ``game`` with the play ``options`` given (``RuleSet``'s names, its
+        ``PLAY_OPTIONS``) and the kicker rules they set (``RuleSet`` derives them from the
+        options' declarations): the game's forms that the options keep; one object per game,
+        forms and kicker rules, so that options which change neither share it.
 
-        >>> four = GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True})
-        >>> four is GameModel.build(Game.FOUR_PLAYER, {"joker_pairs": True}), four.kickers.joker_pairs
-        (True, True)
-        >>> GameModel.build(Game.BIG_THREE, {"four_with_two": False}) is GameModel.build(Game.BIG_THREE, {})
+        >>> three = GameModel.build(Game.THREE_PLAYER, {"four_with_two": True})
+        >>> three is GameModel.build(Game.THREE_PLAYER, {}), Kind.FOUR_TWO_PAIRS in three.kinds
+        (False, True)
+        >>> four = GameModel.build(Game.FOUR_PLAYER, {}, KickerRules(joker_pairs=True))
+        >>> four.kickers.joker_pair_kickers
         True
         """
         rules = GAMES[game]
         mode = options.get("wilds", "none")
         kept = {**options, "long_bombs": mode == "tiandi"}
         forms = tuple(form for form in rules.forms + LONG_WILD_BOMBS if form.kept(kept))
-        kickers = _kicker_rules(options, joker_pair_kickers=rules.joker_pair_kickers)
+        kickers = kickers or KickerRules()
+        both = rules.joker_pair_kickers and kickers.joker_pairs
+        kickers = dataclasses.replace(kickers, joker_pair_kickers=both)
         wilds = None
         if mode != "none":
             ranks = tuple(RANK_CHARS.index(r) for r in options.get("wild", ()))
@@ -441,37 +522,6 @@ class GameModel:
         [0, 11, 12]
         """
         return self.order.find(RANK_CHARS[rank])
-
-
-def _kicker_rules(options: Mapping[str, Any], *, joker_pair_kickers: bool = False) -> KickerRules:
-    """The kicker rules the options set (only booleans that are ``True`` turn a rule on);
-    ``rank_max`` counts only where kicker ranks repeat.
-
-    >>> _kicker_rules({"kicker_rank_max": 2}) == KickerRules()
-    True
-    """
-    named: dict[str, Any] = {
-        field: options[name] is True
-        for name, field in _KICKER_OPTIONS.items()
-        if name in options and name != "kicker_rank_max"
-    }
-    if named.get("ranks_repeat") and "kicker_rank_max" in options:
-        named["rank_max"] = options["kicker_rank_max"]
-    named["joker_pair_kickers"] = joker_pair_kickers and named.get("joker_pairs", False)
-    return KickerRules(**named)
-
-
-#: The options that shape the kickers, by their ``KickerRules`` name; the options that add or
-#: drop forms are named by the forms.
-_KICKER_OPTIONS = {
-    "kicker_ranks_repeat": "ranks_repeat",
-    "kicker_rank_max": "rank_max",
-    "rocket_as_kickers": "rocket",
-    "bomb_in_kickers": "bomb",
-    "adjacent_trio_kickers": "adjacent_trios",
-    "same_rank_pairs": "same_rank_pairs",
-    "joker_pairs": "joker_pairs",
-}
 
 
 def form_options(game: Game) -> frozenset[str]:

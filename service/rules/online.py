@@ -75,10 +75,8 @@ class Stage(StrEnum):
     """The landlord, after taking the kitty: x2."""
 
 
-#: The factor of each show stage; the hand takes the highest shown.
-SHOW_FACTORS = {Stage.BEFORE_DEAL: 5, Stage.EARLY_DEAL: 4, Stage.LATE_DEAL: 3, Stage.AFTER_KITTY: 2}
-#: The factor of each doubling call on the seat's settlement.
-DOUBLING_FACTORS = {Call.DOUBLE: 2, Call.SUPER_DOUBLE: 4, Call.NO_DOUBLE: 1}
+#: The calls of the doubling round (their factors are the rule set's ``multipliers``).
+DOUBLING_CALLS = (Call.DOUBLE, Call.SUPER_DOUBLE, Call.NO_DOUBLE)
 
 
 @dataclass
@@ -131,7 +129,8 @@ class Auction:
         >>> auction.show_factor
         3
         """
-        return max((SHOW_FACTORS[stage] for _, stage in self.shows), default=1)
+        factors = self.rules.multipliers
+        return max((factors.show_factor(stage) for _, stage in self.shows), default=1)
 
     @property
     def started(self) -> bool:
@@ -192,7 +191,7 @@ class Auction:
             raise GameError(Violation.HAND_OVER, "the hand is over (redeal)", seat=seat)
         if call is Call.SHOW:
             self._verify_show(seat, stage)
-        elif call in DOUBLING_FACTORS:
+        elif call in DOUBLING_CALLS:
             self._verify_doubling(seat, call)
         else:
             self._verify_auction(seat, call)
@@ -280,12 +279,19 @@ class Auction:
             self.shows.append((seat, stage))
             if stage is Stage.BEFORE_DEAL and len(self.shows) == 1:
                 self.to_act = seat
-        elif call in DOUBLING_FACTORS:
-            self.doublings[seat] = DOUBLING_FACTORS[call]
+        elif call in DOUBLING_CALLS:
+            self.doublings[seat] = self._doubling_factor(call)
             self.doubling_turns.pop(0)
             self.to_act = self.doubling_turns[0] if self.doubling_turns else None
         else:
             self._auction(seat, call)
+
+    def _doubling_factor(self, call: Call) -> int:
+        """A doubling call's factor on the seat's settlement, from the rule set."""
+        factors = self.rules.multipliers
+        if call is Call.DOUBLE:
+            return factors.seat_double
+        return factors.seat_super_double if call is Call.SUPER_DOUBLE else 1
 
     def _auction(self, seat: int, call: Call) -> None:
         after = [(seat + step) % self.seats for step in range(1, self.seats)]
@@ -329,4 +335,4 @@ class Auction:
         self.redeal, self.to_act = True, None
 
 
-__all__ = ["DOUBLING_FACTORS", "SHOW_FACTORS", "Auction", "Call", "Stage"]
+__all__ = ["DOUBLING_CALLS", "Auction", "Call", "Stage"]

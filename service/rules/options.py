@@ -1,17 +1,148 @@
-"""The named values of rule options (docs/rules.md §6, 13 and 14), and the wild ranks' reading.
+"""What a rule option is: its declaration (``Option``), and the named values options take.
 
+Each rule option is declared once, as a field of ``service.rules.ruleset.RuleSet`` made by
+``option()``: its type and default are the field's, and the ``Option`` it carries says the
+rest: the part of the game it shapes (``Role``), the games it belongs to, its range or values,
+the option it needs, the kicker rule or multipliers it sets, and a one-line description. The
+rule set's checks, its kicker rules, the API's schema of rule-set options, the rule-set
+listing and the documentation's table of options are derived from these declarations
+(docs/maintaining.md says how to add one).
+
+>>> Role.KICKERS.shapes_plays, Role.SCORING.shapes_plays
+(True, False)
 >>> WildMode("tiandi").ranks, wild_ranks(["7", "10"], WildMode.TIANDI)
 (2, ('7', 'T'))
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from .cards import RANK_CHARS, parse_rank
 from .model import Game
+
+
+class Role(StrEnum):
+    """The part of the game a rule option shapes."""
+
+    GAME = "game"
+    """Which game is played: its deck, seats, forms and table."""
+    PLAYS = "plays"
+    """Adds or drops forms of combination: the forms name it (``Form.needs`` / ``unless``)."""
+    KICKERS = "kickers"
+    """A kicker rule (a field of ``KickerRules``, named by ``Option.kicker``)."""
+    WILDS = "wilds"
+    """Wild cards: which ranks are wild and how wild bombs compare (docs/rules.md §14)."""
+    FLOW = "flow"
+    """The hand's flow: the auction, the kitty, the tricks."""
+    SCORING = "scoring"
+    """The score: multipliers, their cap, the spring, the stake."""
+
+    @property
+    def shapes_plays(self) -> bool:
+        """Whether options of this role decide which plays exist and how they compare (rule
+        sets equal in those share one ``GameModel``).
+
+        >>> [role.value for role in Role if role.shapes_plays]
+        ['game', 'plays', 'kickers', 'wilds']
+        """
+        return self in (Role.GAME, Role.PLAYS, Role.KICKERS, Role.WILDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """Another option that must take some values for an option to be set (off otherwise).
+
+    ``values`` empty: the other option must be on (true, or not its default).
+
+    >>> Need("bidding", ("call_rob",))
+    Need(option='bidding', values=('call_rob',))
+    """
+
+    option: str
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Option:
+    """What the service needs to know about one rule option, besides its type and default.
+
+    >>> Option(role=Role.SCORING, doc="the room's base stake", values=range(1, 5)).limits
+    (1, 4)
+    """
+
+    role: Role
+    doc: str
+    """One line: what the option does when set."""
+    games: frozenset[Game] | None = None
+    """The games that take it; in the others it must stay off (None: every game)."""
+    why: str = ""
+    """Why only those games, when it is not plain (said in the refusal)."""
+    values: range | type[StrEnum] | None = None
+    """An integer's range, or the enum of a named value; None for a boolean (or wild ranks)."""
+    nullable: bool = False
+    """Null is a value too (no cap)."""
+    hint: str = ""
+    """Said after a refused value."""
+    needs: Need | None = None
+    """Another option this one needs."""
+    kicker: str | None = None
+    """The ``KickerRules`` field this option sets."""
+    multipliers: tuple[tuple[str, int], ...] = ()
+    """The ``Multipliers`` this option sets when on (the preset's otherwise)."""
+    later: bool = False
+    """Added after the first release: left out of fingerprints while it has its default, so
+    the versions named before it existed keep their names (``RuleSet.fingerprint``)."""
+
+    @property
+    def limits(self) -> tuple[int, int] | None:
+        """An integer option's lowest and highest value.
+
+        >>> Option(role=Role.SCORING, doc="a cap", values=range(1, 9)).limits
+        (1, 8)
+        """
+        if isinstance(self.values, range):
+            return self.values.start, self.values.stop - 1
+        return None
+
+
+def option(default: Any, **spec: Any) -> Any:
+    """A ``RuleSet`` field declaring a rule option: its default and its ``Option``.
+
+    >>> field = option(False, role=Role.PLAYS, doc="the space shuttle kinds")
+    >>> field.default, field.metadata["option"].role
+    (False, <Role.PLAYS: 'plays'>)
+    """
+    return dataclasses.field(default=default, metadata={"option": Option(**spec)})
+
+
+def off_value(default: object) -> object:
+    """The value an option keeps in a game that does not take it: false for a boolean, its
+    default otherwise.
+
+    >>> off_value(True), off_value(3), off_value(None)
+    (False, 3, None)
+    """
+    return False if isinstance(default, bool) else default
+
+
+def shown(value: object) -> str:
+    """An option's value as the API and the refusals write it.
+
+    >>> shown(None), shown(False), shown(BiddingMode.CALL_ROB), shown(("7",))
+    ('null', 'false', 'call_rob', '["7"]')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return "[" + ", ".join(f'"{v}"' for v in value) + "]"
+    return str(value)
 
 
 class BiddingMode(StrEnum):
@@ -59,63 +190,12 @@ class WildMode(StrEnum):
 
     @property
     def ranks(self) -> int:
-        """How many wild ranks the mode draws."""
+        """How many wild ranks the mode draws.
+
+        >>> WildMode.LAIZI.ranks
+        1
+        """
         return {"none": 0, "laizi": 1, "tiandi": 2}[self.value]
-
-
-#: The options of the three-player game's kickers and four-with kinds; other games have none.
-THREE_PLAYER_OPTIONS = (
-    "four_with_two",
-    "kicker_ranks_repeat",
-    "rocket_as_kickers",
-    "bomb_in_kickers",
-    "adjacent_trio_kickers",
-    "four_with_single",
-    "four_with_pair",
-    "space_shuttle",
-    "shuttle_one_kicker",
-    "no_airplane_singles",
-    "no_airplane_pairs",
-)
-
-
-#: The options that only a wildcard game takes.
-WILD_OPTIONS = ("wild", "soft_hard_by_rank", "hard_bombs_x4")
-
-
-#: Options added after the first release, with their defaults (see ``RuleSet.fingerprint``).
-LATER: dict[str, Any] = {
-    "game": Game.THREE_PLAYER,
-    "joker_pairs": False,
-    "shuttle_one_kicker": False,
-    "no_airplane_singles": False,
-    "no_airplane_pairs": False,
-    "four_five_bombs_one_class": False,
-    "spring_per_farmer": False,
-    "no_anti_spring": False,
-    "two_pass_tricks": False,
-    "free_first_bidder": False,
-    "face_up_bids_first": False,
-    "all_pass": AllPass.REDEAL,
-    "show_cards": False,
-    "doubling": Doubling.NONE,
-    "base_stake": 1,
-    "wilds": WildMode.NONE,
-    "wild": (),
-    "soft_hard_by_rank": False,
-    "hard_bombs_x4": False,
-}
-#: The options of the hand's flow, each with the one game it applies to.
-HAND_FLOW_GAMES = {
-    "two_pass_tricks": Game.FOUR_PLAYER,
-    "free_first_bidder": Game.BIG_THREE,
-    "face_up_bids_first": Game.THREE_PLAYER,
-}
-#: The other options of one game: the four-player bombs' class, the short rules' spring.
-ONE_GAME_OPTIONS = {
-    "four_five_bombs_one_class": Game.FOUR_PLAYER,
-    "spring_per_farmer": Game.THREE_PLAYER,
-}
 
 
 def wild_ranks(value: object, mode: WildMode) -> tuple[str, ...]:

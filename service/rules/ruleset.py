@@ -1,4 +1,11 @@
-"""Rule sets: every option of docs/rules.md §8 as a frozen, self-checking value, and presets.
+"""Rule sets: every option of docs/rules.md §8, 13 and 14 as a frozen, self-checking value,
+and the named rule sets (presets).
+
+Each option is declared once, here, as a ``RuleSet`` field made by ``options.option``: its
+default, and what the rest needs to know of it (``options.Option``: the games that take it,
+its range or values, the option it needs, the kicker rule or multipliers it sets, a one-line
+description). The checks below, the kicker rules, the API's schema of rule-set options and
+the documentation's table are derived from these declarations (``OPTIONS``).
 
 >>> STANDARD.four_with_two, STANDARD.kicker_ranks_repeat
 (True, False)
@@ -20,19 +27,31 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .model import GAMES, Game, GameModel, Table, form_options
+from .model import Game, GameModel, KickerRules, Table
+from .multipliers import STANDARD_MULTIPLIERS, Multipliers
 from .options import (
-    HAND_FLOW_GAMES,
-    LATER,
-    ONE_GAME_OPTIONS,
-    THREE_PLAYER_OPTIONS,
-    WILD_OPTIONS,
     AllPass,
     BiddingMode,
     Doubling,
+    Need,
+    Option,
+    Role,
     WildMode,
+    off_value,
+    option,
+    shown,
     wild_ranks,
 )
+
+THREE = frozenset({Game.THREE_PLAYER})
+"""The three-player game alone: its kicker and form options."""
+WITH_KICKERS = frozenset({Game.THREE_PLAYER, Game.FOUR_PLAYER, Game.SIX_PLAYER})
+"""The games with kickers, multipliers and a spring: all but Big Three."""
+WITH_BIDDING = frozenset({Game.THREE_PLAYER, Game.FOUR_PLAYER, Game.BIG_THREE})
+"""The games with an auction: all but the six-player game, whose face-up card names the
+landlord."""
+STAKES = range(1, (1 << 20) + 1)
+"""A multiplier cap's or a base stake's values."""
 
 
 class RuleSetError(ValueError):
@@ -54,154 +73,363 @@ class RuleSet:
     name: str = "custom"
     version: str = "1"
     description: str = ""
-    game: Game = Game.THREE_PLAYER
-    four_with_two: bool = True
-    kicker_ranks_repeat: bool = False
-    kicker_rank_max: int = 3
-    rocket_as_kickers: bool = False
-    bomb_in_kickers: bool = False
-    adjacent_trio_kickers: bool = False
-    same_rank_pairs: bool = False
-    four_with_single: bool = False
-    four_with_pair: bool = False
-    space_shuttle: bool = False
-    joker_pairs: bool = False
-    shuttle_one_kicker: bool = False
-    no_airplane_singles: bool = False
-    no_airplane_pairs: bool = False
-    four_five_bombs_one_class: bool = False
-    bidding: BiddingMode = BiddingMode.SINGLE_ROUND
-    kitty_hidden: bool = False
-    multiplier_cap: int | None = None
-    spring_per_farmer: bool = False
-    no_anti_spring: bool = False
-    two_pass_tricks: bool = False
+    game: Game = option(
+        Game.THREE_PLAYER,
+        role=Role.GAME,
+        values=Game,
+        later=True,
+        doc="the game: its deck, seats, deal and kinds (§1, 9, 10, 12)",
+    )
+    four_with_two: bool = option(
+        True,
+        role=Role.PLAYS,
+        games=THREE | {Game.SIX_PLAYER},
+        doc="four with two singles or two pairs (四带二) are kinds",
+    )
+    kicker_ranks_repeat: bool = option(
+        False,
+        role=Role.KICKERS,
+        games=THREE,
+        kicker="ranks_repeat",
+        doc="single kickers may share a rank (at most kicker_rank_max of it)",
+    )
+    kicker_rank_max: int = option(
+        3,
+        role=Role.KICKERS,
+        games=THREE,
+        values=range(2, 4),
+        hint="four of a rank is bomb_in_kickers",
+        kicker="rank_max",
+        doc="under kicker_ranks_repeat, how many single kickers may share a rank",
+    )
+    rocket_as_kickers: bool = option(
+        False,
+        role=Role.KICKERS,
+        games=THREE,
+        kicker="rocket",
+        doc="both jokers may be single kickers of one combination",
+    )
+    bomb_in_kickers: bool = option(
+        False,
+        role=Role.KICKERS,
+        games=THREE,
+        needs=Need("kicker_ranks_repeat"),
+        kicker="bomb",
+        doc="four of a rank may be among an airplane's single kickers",
+    )
+    adjacent_trio_kickers: bool = option(
+        False,
+        role=Role.KICKERS,
+        games=THREE,
+        needs=Need("kicker_ranks_repeat"),
+        kicker="adjacent_trios",
+        doc="a kicker trio may sit next to an airplane's chain",
+    )
+    same_rank_pairs: bool = option(
+        False,
+        role=Role.KICKERS,
+        games=WITH_KICKERS,
+        why="kickers",
+        kicker="same_rank_pairs",
+        doc="four cards of a rank may be two pair kickers",
+    )
+    four_with_single: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        doc="four with one single (four_single) is a kind",
+    )
+    four_with_pair: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        doc="four with one pair (four_pair) is a kind",
+    )
+    space_shuttle: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        doc="consecutive fours (航天飞机), bare or with wings, are kinds",
+    )
+    joker_pairs: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=frozenset({Game.FOUR_PLAYER, Game.SIX_PLAYER}),
+        why="two jokers of a colour",
+        kicker="joker_pairs",
+        later=True,
+        doc="two jokers of a colour are a pair, a pair kicker too",
+    )
+    shuttle_one_kicker: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        needs=Need("space_shuttle"),
+        later=True,
+        doc="a space shuttle's wings are one single or one pair per four, not two",
+    )
+    no_airplane_singles: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        later=True,
+        doc="no airplane with single wings (airplane_singles)",
+    )
+    no_airplane_pairs: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=THREE,
+        later=True,
+        doc="no airplane with pair wings (airplane_pairs)",
+    )
+    four_five_bombs_one_class: bool = option(
+        False,
+        role=Role.PLAYS,
+        games=frozenset({Game.FOUR_PLAYER}),
+        later=True,
+        doc="bombs of four and five cards are one class, compared by rank",
+    )
+    bidding: BiddingMode = option(
+        BiddingMode.SINGLE_ROUND,
+        role=Role.FLOW,
+        games=WITH_BIDDING,
+        why="an auction",
+        values=BiddingMode,
+        doc="how the auction runs (§6; call_rob: the online table, §13)",
+    )
+    kitty_hidden: bool = option(
+        False,
+        role=Role.FLOW,
+        doc="the landlord takes the kitty unseen",
+    )
+    multiplier_cap: int | None = option(
+        None,
+        role=Role.SCORING,
+        games=WITH_KICKERS,
+        why="multipliers",
+        values=STAKES,
+        nullable=True,
+        doc="the highest multiplier a hand scores (null: no cap)",
+    )
+    spring_per_farmer: bool = option(
+        False,
+        role=Role.SCORING,
+        games=THREE,
+        later=True,
+        doc="a spring when one farmer never played, not only both",
+    )
+    no_anti_spring: bool = option(
+        False,
+        role=Role.SCORING,
+        games=WITH_KICKERS,
+        why="a spring",
+        later=True,
+        doc="no anti-spring",
+    )
+    two_pass_tricks: bool = option(
+        False,
+        role=Role.FLOW,
+        games=frozenset({Game.FOUR_PLAYER}),
+        later=True,
+        doc="a trick ends after two passes in a row, as in the three-player game",
+    )
     """Four-player game: a trick ends after two passes in a row, as in the three-player game
     (the "How to Play" text: played "identically"); off, after a pass from each other seat."""
-    free_first_bidder: bool = False
+    free_first_bidder: bool = option(
+        False,
+        role=Role.FLOW,
+        games=frozenset({Game.BIG_THREE}),
+        later=True,
+        doc="the first bidder need not hold the 4 of hearts",
+    )
     """Big Three: any seat may bid first; off, the first bidder must hold the 4 of hearts (or,
     when the kitty holds it, the lowest heart dealt) whenever the deal names every suit."""
-    face_up_bids_first: bool = False
+    face_up_bids_first: bool = option(
+        False,
+        role=Role.FLOW,
+        games=THREE,
+        later=True,
+        doc="the seat that drew the face-up card bids first",
+    )
     """Three-player game: the seat that drew the face-up card bids first ("How to Play"); a
     record may name that card and seat (``face_up``), and ``first_bidder`` must be the seat."""
-    all_pass: AllPass = AllPass.REDEAL
-    """When every seat passes the bidding: a redeal, or the first bidder is landlord at 1."""
-    show_cards: bool = False
-    """Seats may show their hands (明牌, section 13); needs ``bidding=call_rob``."""
-    doubling: Doubling = Doubling.NONE
-    """Each seat's doubling after the kitty (section 13); needs ``bidding=call_rob``."""
-    base_stake: int = 1
-    """The room's base stake: every score is multiplied by it (section 13)."""
-    wilds: WildMode = WildMode.NONE
-    """Wild cards (section 14): none, one wild rank (laizi) or two (tiandi)."""
-    wild: tuple[str, ...] = ()
-    """The wild ranks drawn (section 14), as rank characters; a request names them."""
-    soft_hard_by_rank: bool = False
-    """Hard and soft bombs are one class, compared by rank (section 14)."""
-    hard_bombs_x4: bool = False
-    """Hard and pure bombs multiply the stake by 4, soft bombs by 2 (section 14)."""
+    all_pass: AllPass = option(
+        AllPass.REDEAL,
+        role=Role.FLOW,
+        games=WITH_BIDDING,
+        why="an auction",
+        values=AllPass,
+        later=True,
+        doc="when every seat passes the bids: a redeal, or the first bidder is landlord at 1",
+    )
+    show_cards: bool = option(
+        False,
+        role=Role.FLOW,
+        needs=Need("bidding", ("call_rob",)),
+        later=True,
+        doc="seats may show their hands (明牌, x5 to x2)",
+    )
+    doubling: Doubling = option(
+        Doubling.NONE,
+        role=Role.FLOW,
+        values=Doubling,
+        needs=Need("bidding", ("call_rob",)),
+        later=True,
+        doc="each seat doubles after the kitty: none, double (x2), super (x2 or x4)",
+    )
+    base_stake: int = option(
+        1,
+        role=Role.SCORING,
+        values=STAKES,
+        later=True,
+        doc="the room's base stake: every score times it",
+    )
+    wilds: WildMode = option(
+        WildMode.NONE,
+        role=Role.WILDS,
+        games=THREE,
+        values=WildMode,
+        later=True,
+        doc="wild cards (§14): none, laizi (one wild rank), tiandi (two)",
+    )
+    wild: tuple[str, ...] = option(
+        (),
+        role=Role.WILDS,
+        needs=Need("wilds"),
+        later=True,
+        doc="the wild ranks drawn: one under laizi, two under tiandi; a request names them",
+    )
+    soft_hard_by_rank: bool = option(
+        False,
+        role=Role.WILDS,
+        needs=Need("wilds"),
+        later=True,
+        doc="hard and soft bombs are one class, compared by rank",
+    )
+    hard_bombs_x4: bool = option(
+        False,
+        role=Role.SCORING,
+        needs=Need("wilds"),
+        multipliers=(("hard_bomb", 4), ("pure_bomb", 4)),
+        later=True,
+        doc="hard and pure bombs multiply the stake by 4, soft bombs by 2",
+    )
+    scoring: Multipliers = STANDARD_MULTIPLIERS
+    """The preset's multipliers (``service.rules.multipliers``), before the options that set
+    some of them; not an option a request sets."""
     overrides: tuple[str, ...] = field(default=(), compare=False)
     model: GameModel = field(init=False, compare=False, repr=False)
     """The game these options make (``service.rules.model``): its table, forms and kicker
     rules, one object shared by every rule set with the same game and play options."""
+    multipliers: Multipliers = field(init=False, compare=False, repr=False)
+    """Every factor of the score: ``scoring`` with the options that set factors applied."""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
             raise RuleSetError(problem)
-        options = {name: getattr(self, name) for name in PLAY_OPTIONS}
-        object.__setattr__(self, "model", GameModel.build(self.game, options))
+        plays = {name: getattr(self, name) for name in PLAY_OPTIONS}
+        model = GameModel.build(self.game, plays, self._kicker_rules())
+        object.__setattr__(self, "model", model)
+        object.__setattr__(self, "multipliers", self._multipliers())
+
+    def _multipliers(self) -> Multipliers:
+        """The preset's multipliers with those set by the options that are on."""
+        factors: dict[str, Any] = {
+            factor: value
+            for name, spec in OPTIONS.items()
+            if getattr(self, name) is True
+            for factor, value in spec.multipliers
+        }
+        return dataclasses.replace(self.scoring, **factors)
+
+    def _kicker_rules(self) -> KickerRules:
+        """The kicker rules the kicker options set; ``rank_max`` counts only where kicker
+        ranks repeat, so that rule sets differing only there share a model."""
+        named = {spec.kicker: getattr(self, name) for name, spec in OPTIONS.items() if spec.kicker}
+        if not named["ranks_repeat"]:
+            named["rank_max"] = KickerRules().rank_max
+        return KickerRules(**named)
 
     def _problems(self) -> list[str]:
-        problems = [
-            f"{name} must be a boolean"
-            for name in BOOLEAN_OPTIONS
-            if not isinstance(getattr(self, name), bool)
-        ]
-        if self.bomb_in_kickers and not self.kicker_ranks_repeat:
-            problems.append("bomb_in_kickers needs kicker_ranks_repeat")
-        if self.adjacent_trio_kickers and not self.kicker_ranks_repeat:
-            problems.append("adjacent_trio_kickers needs kicker_ranks_repeat")
-        if self.shuttle_one_kicker and not self.space_shuttle:
-            problems.append("shuttle_one_kicker needs space_shuttle")
-        if not _is_int(self.kicker_rank_max) or not 2 <= self.kicker_rank_max <= 3:
-            problems.append("kicker_rank_max must be 2 or 3 (four of a rank is bomb_in_kickers)")
-        cap = self.multiplier_cap
-        if cap is not None and (not _is_int(cap) or not 1 <= cap <= 1 << 20):
-            problems.append("multiplier_cap must be an integer from 1 to 1048576, or null")
-        if not _is_int(self.base_stake) or not 1 <= self.base_stake <= 1 << 20:
-            problems.append("base_stake must be an integer from 1 to 1048576")
-        for name, enum in _ENUM_OPTIONS.items():
-            if not isinstance(getattr(self, name), enum):
-                problems.append(f"{name} must be one of {', '.join(enum)}")
-        if not isinstance(self.game, Game):
-            problems.append(f"game must be one of {', '.join(Game)}")
+        """What is wrong with the options: values first; then each option's need and games
+        (from its declaration); then the rules that tie one value to another."""
+        problems = [text for name in OPTION_NAMES if (text := self._value_problem(name))]
+        if problems:
             return problems
-        return problems + self._game_problems()
+        for name, spec in OPTIONS.items():
+            value = getattr(self, name)
+            if spec.needs is not None and value != off_value(_DEFAULTS[name]):
+                problems += self._need_problem(name, spec.needs)
+            if spec.games is not None and self.game not in spec.games:
+                problems += self._game_problem(name, spec.games, spec.why)
+        return problems + self._ties()
 
-    def _game_problems(self) -> list[str]:
-        """The options that the rule set's game does not take."""
-        problems: list[str] = []
-        cap = self.multiplier_cap
-        if self.game is not Game.THREE_PLAYER:
-            problems += [
-                f"{name} is a three-player option: it must be false in {self.game}"
-                for name in THREE_PLAYER_OPTIONS
-                if getattr(self, name) is True and name not in form_options(self.game)
-            ]
-            if self.kicker_rank_max != 3:
-                problems.append(f"kicker_rank_max is a three-player option: 3 in {self.game}")
-        if self.joker_pairs and "joker_pairs" not in form_options(self.game):
-            problems.append(
-                "joker_pairs needs game four_player or six_player (two jokers of a colour)"
+    def _value_problem(self, name: str) -> str | None:
+        """Whether an option's value is of its type, range or values."""
+        spec, value = OPTIONS[name], getattr(self, name)
+        if isinstance(spec.values, type):  # a named value: one of the enum's members
+            ok = isinstance(value, spec.values)
+            return None if ok else f"{name} must be one of {', '.join(spec.values)}"
+        if isinstance(spec.values, range):
+            if spec.nullable and value is None:
+                return None
+            if _is_int(value) and value in spec.values:
+                return None
+            low, high = spec.limits or (0, 0)
+            text = (
+                f"{low} or {high}" if len(spec.values) == 2 else f"an integer from {low} to {high}"
             )
-        if self.no_anti_spring and not GAMES[self.game].table.multipliers:
-            problems.append(f"no_anti_spring must be false in {self.game} (no spring)")
-        problems += [
-            f"{name} needs game {game}"
-            for name, game in (HAND_FLOW_GAMES | ONE_GAME_OPTIONS).items()
-            if getattr(self, name) is True and self.game is not game
-        ]
-        if self.game is Game.BIG_THREE:
-            if self.same_rank_pairs:
-                problems.append("same_rank_pairs must be false in big_three (no kickers)")
-            if cap is not None:
-                problems.append("multiplier_cap must be null in big_three (no multipliers)")
-        return problems + self._table_problems()
+            text += ", or null" if spec.nullable else ""
+            return f"{name} must be {text}" + (f" ({spec.hint})" if spec.hint else "")
+        if isinstance(_DEFAULTS[name], bool) and not isinstance(value, bool):
+            return f"{name} must be a boolean"
+        return None
 
-    def _table_problems(self) -> list[str]:
-        """The online table's options (section 13): they go with calling and robbing."""
+    def _game_problem(self, name: str, games: frozenset[Game], why: str) -> list[str]:
+        """An option set in a game that does not take it (it must stay off there)."""
+        off = off_value(_DEFAULTS[name])
+        if getattr(self, name) == off:
+            return []
+        if not why:
+            why = f"a {next(iter(games)).replace('_', '-')} option" if len(games) == 1 else ""
+        named = " or ".join(game for game in Game if game in games)
+        because = f" ({why})" if why else ""
+        return [f"{name} needs game {named}{because}: it must be {shown(off)} in {self.game}"]
+
+    def _need_problem(self, name: str, need: Need) -> list[str]:
+        """An option set without the value of another that it needs."""
+        other = getattr(self, need.option)
+        if need.values:
+            return (
+                []
+                if other in need.values
+                else [f"{name} needs {need.option} {' or '.join(need.values)}"]
+            )
+        default = _DEFAULTS[need.option]
+        if other != off_value(default):
+            return []
+        spec = OPTIONS[need.option]
+        if isinstance(spec.values, type):  # any value but the default
+            return [
+                f"{name} needs {need.option} {' or '.join(v for v in spec.values if v != default)}"
+            ]
+        return [f"{name} needs {need.option}"]
+
+    def _ties(self) -> list[str]:
+        """The rules that tie one option's value to another's (docs/rules.md §13 and 14)."""
         problems: list[str] = []
-        online = self.bidding is BiddingMode.CALL_ROB
-        if online and self.game is not Game.THREE_PLAYER:
-            problems.append(f"bidding call_rob needs game three_player, not {self.game}")
-        if online and self.all_pass is not AllPass.REDEAL:
-            problems.append("all_pass must be redeal with bidding call_rob (section 13)")
-        if self.show_cards and not online:
-            problems.append("show_cards needs bidding call_rob")
-        if self.doubling is not Doubling.NONE and not online:
-            problems.append("doubling needs bidding call_rob")
-        problems += self._wild_problems()
-        if not GAMES[self.game].table.bidding:  # the six-player game: no auction at all
+        if self.bidding is BiddingMode.CALL_ROB:
+            if self.game is not Game.THREE_PLAYER:
+                problems.append(f"bidding call_rob needs game three_player, not {self.game}")
             if self.all_pass is not AllPass.REDEAL:
-                problems.append(f"all_pass must be redeal in {self.game} (no bidding)")
-            if self.bidding is not BiddingMode.SINGLE_ROUND:
-                problems.append(f"bidding must be single_round in {self.game} (no bidding)")
+                problems.append("all_pass must be redeal with bidding call_rob (section 13)")
+        if self.wilds is not WildMode.NONE and self.wild:
+            try:
+                if wild_ranks(self.wild, self.wilds) != self.wild:
+                    problems.append("wild must hold canonical rank characters")
+            except ValueError as error:
+                problems.append(str(error))
         return problems
-
-    def _wild_problems(self) -> list[str]:
-        """The wildcard options (section 14): a three-player game's, with as many ranks as
-        the mode draws (none while they are not drawn yet)."""
-        if self.wilds is WildMode.NONE:
-            needed = [name for name in WILD_OPTIONS if getattr(self, name)]
-            return [f"{name} needs wilds laizi or tiandi" for name in needed]
-        if self.game is not Game.THREE_PLAYER:
-            return [f"wilds {self.wilds} needs game three_player, not {self.game}"]
-        try:
-            if self.wild and wild_ranks(self.wild, self.wilds) != self.wild:
-                return ["wild must hold canonical rank characters"]
-        except ValueError as error:
-            return [str(error)]
-        return []
 
     @property
     def table(self) -> Table:
@@ -214,9 +442,10 @@ class RuleSet:
         option added later is left out while it has its default, so versions named before it
         existed keep their names. The wild ranks are the game's draw, not a rule: left out."""
         options = {
-            k: v
-            for k, v in self.options().items()
-            if LATER.get(k, _UNSET) != getattr(self, k) and k != "wild"
+            name: value
+            for name, value in self.options().items()
+            if name != "wild"
+            and not (OPTIONS[name].later and getattr(self, name) == _DEFAULTS[name])
         }
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
@@ -247,9 +476,10 @@ class RuleSet:
             for k, v in changes.items()
             if getattr(self, k) != v or type(v) is not type(getattr(self, k))
         }
-        for name, enum in _ENUM_OPTIONS.items():
-            if name in changed and isinstance(changed[name], str):
-                changed[name] = _member(enum, name, changed[name])
+        for name, value in changed.items():
+            values = OPTIONS[name].values
+            if isinstance(values, type) and isinstance(value, str):
+                changed[name] = _member(values, name, value)
         if "wild" in changes:
             changed.pop("wild", None)
             try:
@@ -258,8 +488,6 @@ class RuleSet:
                 raise RuleSetError(str(error)) from None
             if drawn != self.wild:
                 changed["wild"] = drawn
-        if "game" in changed and isinstance(changed["game"], str):
-            changed["game"] = _game(changed["game"])
         if not changed:
             return self
         derived = dataclasses.replace(self, **changed, overrides=())
@@ -279,25 +507,6 @@ def _member(enum: type[StrEnum], name: str, value: str) -> Any:
         raise RuleSetError(f"{name} must be one of {', '.join(enum)}") from None
 
 
-#: The options whose values are names (wire strings).
-_ENUM_OPTIONS: dict[str, type[StrEnum]] = {
-    "bidding": BiddingMode,
-    "all_pass": AllPass,
-    "doubling": Doubling,
-    "wilds": WildMode,
-}
-
-
-_UNSET = object()
-
-
-def _game(value: str) -> Game:
-    try:
-        return Game(value)
-    except ValueError:
-        raise RuleSetError(f"game must be one of {', '.join(Game)}") from None
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -308,30 +517,27 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, StrEnum) else value
 
 
-OPTION_NAMES = tuple(
-    f.name
-    for f in dataclasses.fields(RuleSet)
-    if f.name not in ("name", "version", "description", "overrides", "model")
-)
-SCORING_OPTIONS = (
-    "bidding",
-    "kitty_hidden",
-    "multiplier_cap",
-    "spring_per_farmer",
-    "no_anti_spring",
-    "all_pass",
-    "show_cards",
-    "doubling",
-    "base_stake",
-    "hard_bombs_x4",
-    *HAND_FLOW_GAMES,
-)
-"""The options of the auction, the hand's flow and the score, which change no play."""
-PLAY_OPTIONS = tuple(n for n in OPTION_NAMES if n not in SCORING_OPTIONS)
-"""The options that decide which plays exist and how they compare (the rest are about bidding
-and scoring); rule sets equal in these share their ``GameModel``."""
+OPTIONS: dict[str, Option] = {
+    f.name: f.metadata["option"] for f in dataclasses.fields(RuleSet) if "option" in f.metadata
+}
+"""Every rule option's declaration, by name, in the order of the fields."""
+OPTION_NAMES = tuple(OPTIONS)
+"""Every rule option, in the order of the fields."""
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in dataclasses.fields(RuleSet) if f.name in OPTIONS
+}
+PLAY_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.role.shapes_plays)
+"""The options that decide which plays exist and how they compare (the rest are about the
+hand's flow and scoring); rule sets equal in these share their ``GameModel``."""
 
-BOOLEAN_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in ("bool", bool))
+
+def default(name: str) -> Any:
+    """An option's default value (its value in ``standard``).
+
+    >>> default("kicker_rank_max"), default("bidding")
+    (3, <BiddingMode.SINGLE_ROUND: 'single_round'>)
+    """
+    return _DEFAULTS[name]
 
 
 STANDARD = RuleSet(

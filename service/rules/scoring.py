@@ -1,13 +1,14 @@
 """Scoring a finished hand (docs/rules.md §7): the stake, the multiplier and who pays whom.
 
-The base stake is the winning bid; the multiplier doubles for every bomb, every rocket, a spring
-or anti-spring, and every doubling step a client reports, and is capped when the rule set says
-so. Each farmer pays or receives stake x multiplier; the landlord that times the number of
-farmers (two, or three in the four-player game): a zero-sum hand. Big Three (section 10) has no
-multiplier: the high bidder wins or loses the bid from each opponent. The online table (section
-13) adds robs and the show to the multiplier, the room's base stake to the stake, and each
-seat's doubling on top: a farmer then settles at stake x multiplier x its doubling x the
-landlord's (``Score.farmer_multipliers``).
+The base stake is the winning bid; the multiplier doubles for every bomb, every rocket, a
+spring or anti-spring, and every doubling step a client reports, and is capped when the rule
+set says so. Every factor is the rule set's (``RuleSet.multipliers``, from
+``service.rules.multipliers``): none is written here. Each farmer pays or receives stake x
+multiplier; the landlord that times the number of farmers (two, or three in the four-player
+game): a zero-sum hand. Big Three (section 10) has no multiplier: the high bidder wins or
+loses the bid from each opponent. The online table (section 13) adds robs and the show to the
+multiplier, the room's base stake to the stake, and each seat's doubling on top: a farmer then
+settles at stake x multiplier x its doubling x the landlord's (``Score.farmer_multipliers``).
 
 >>> s = score(bid=3, winner="landlord", bombs=2, rockets=1)
 >>> s.stake, s.multiplier, s.landlord, s.farmers
@@ -30,8 +31,9 @@ from math import prod
 from typing import Any
 
 from .model import Game
+from .multipliers import Multipliers
 from .options import BiddingMode, Doubling
-from .ruleset import STANDARD, RuleSet, get_ruleset  # noqa: F401 - examples
+from .ruleset import STANDARD, RuleSet
 
 
 class Side(StrEnum):
@@ -256,8 +258,10 @@ def _online_problems(  # noqa: PLR0917 - the online table's inputs, each checked
     elif robs and not online:
         text = f"{rules.name} bids 1..3: robs must be 0 (robbing needs bidding=call_rob)"
         problems.append(ScoreProblem("robs", text, "not_in_game"))
-    if show not in (1, 2, 3, 4, 5) or isinstance(show, bool):
-        text = f"show must be 1 (nobody showed), 2, 3, 4 or 5, not {show!r}"
+    shows = rules.multipliers.show_factors()
+    if show not in shows or isinstance(show, bool):
+        *some, last = map(str, shows[1:])
+        text = f"show must be 1 (nobody showed), {', '.join(some)} or {last}, not {show!r}"
         problems.append(ScoreProblem("show", text))
     elif show != 1 and not rules.show_cards:
         text = f"{rules.name} has no showing (show_cards): show must be 1"
@@ -274,7 +278,7 @@ def _online_problems(  # noqa: PLR0917 - the online table's inputs, each checked
         text = f"{rules.name} has no seat doubling (doubling=none): seat_doublings must be null"
         problems.append(ScoreProblem("seat_doublings", text, "not_in_game"))
         return problems
-    factors = (1, 2, 4) if rules.doubling is Doubling.SUPER else (1, 2)
+    factors = rules.multipliers.seat_factors(super_double=rules.doubling is Doubling.SUPER)
     seats = rules.table.seats
     if (
         not isinstance(seat_doublings, tuple)
@@ -303,38 +307,62 @@ def _factors(
     rules: RuleSet,
     classes: tuple[str, ...] = (),
 ) -> list[Factor]:
+    """The breakdown's lines before the cap: the stake's, then the multiplier's, each factor
+    the rule set's (``RuleSet.multipliers``)."""
     online = rules.bidding is BiddingMode.CALL_ROB
+    factor = rules.multipliers
     text = "no bid (calling and robbing): stake 1" if online else f"bid {bid}: base stake {bid}"
     factors = [Factor(name=FactorName.BID, factor=bid, detail=text)]
     if rules.base_stake != 1:
         text = f"the room's base stake {rules.base_stake}"
         factors.append(Factor(name=FactorName.BASE_STAKE, factor=rules.base_stake, detail=text))
     factors += [
-        Factor(name=FactorName.ROB, factor=2, detail=f"rob {i} of {counts['robs']}")
+        Factor(name=FactorName.ROB, factor=factor.rob, detail=f"rob {i} of {counts['robs']}")
         for i in range(1, counts["robs"] + 1)
     ]
     if counts["show"] > 1:
         text = f"a hand shown: x{counts['show']}, the highest show"
         factors.append(Factor(name=FactorName.SHOW, factor=counts["show"], detail=text))
-    for i, grade in enumerate(classes or ("",) * counts["bombs"], start=1):
-        four = rules.hard_bombs_x4 and grade in ("hard", "pure")  # wild bombs: section 14
-        text = f" ({grade}{', x4' if four else ''})" if grade else ""
-        detail = f"bomb {i} of {counts['bombs']} played{text}"
-        factors.append(Factor(name=FactorName.BOMB, factor=4 if four else 2, detail=detail))
+    factors += _bomb_factors(counts["bombs"], classes, factor)
     factors += [
-        Factor(name=FactorName.ROCKET, factor=2, detail=f"rocket {i} of {counts['rockets']} played")
+        Factor(
+            name=FactorName.ROCKET,
+            factor=factor.rocket,
+            detail=f"rocket {i} of {counts['rockets']} played",
+        )
         for i in range(1, counts["rockets"] + 1)
     ]
     if spring and winner is Side.LANDLORD:
-        factors.append(Factor(name=FactorName.SPRING, factor=2, detail=springs[0]))
+        factors.append(Factor(name=FactorName.SPRING, factor=factor.spring, detail=springs[0]))
     elif spring:
         text = springs[1]
-        factors.append(Factor(name=FactorName.ANTI_SPRING, factor=2, detail=text))
+        factors.append(Factor(name=FactorName.ANTI_SPRING, factor=factor.anti_spring, detail=text))
     factors += [
-        Factor(name=FactorName.DOUBLING, factor=2, detail=f"doubling {i} of {counts['doublings']}")
+        Factor(
+            name=FactorName.DOUBLING,
+            factor=factor.doubling,
+            detail=f"doubling {i} of {counts['doublings']}",
+        )
         for i in range(1, counts["doublings"] + 1)
     ]
     return factors
+
+
+def _bomb_factors(bombs: int, classes: tuple[str, ...], factor: Multipliers) -> list[Factor]:
+    """A line per bomb: its class's factor in a wildcard game (section 14), said when it is
+    not a plain bomb's.
+
+    >>> [str(f) for f in _bomb_factors(2, ("soft", "hard"), Multipliers(hard_bomb=4))]
+    ['bomb x2', 'bomb x4']
+    """
+    found = []
+    for i, grade in enumerate(classes or ("",) * bombs, start=1):
+        times = factor.bomb_factor(grade)
+        said = f", x{times}" if times != factor.bomb else ""
+        text = f" ({grade}{said})" if grade else ""
+        detail = f"bomb {i} of {bombs} played{text}"
+        found.append(Factor(name=FactorName.BOMB, factor=times, detail=detail))
+    return found
 
 
 def _class_problems(bombs: object, classes: object, rules: RuleSet) -> list[ScoreProblem]:
@@ -356,13 +384,16 @@ def _class_problems(bombs: object, classes: object, rules: RuleSet) -> list[Scor
     return []
 
 
-def _seat_factors(seat_doublings: tuple[int, ...]) -> list[Factor]:
+def _seat_factors(seat_doublings: tuple[int, ...], factor: Multipliers) -> list[Factor]:
     """The seats' doublings as breakdown lines (section 13): the landlord's, then each farmer's.
 
-    >>> [f.scope for f in _seat_factors((2, 1, 4))]
+    >>> [f.scope for f in _seat_factors((2, 1, 4), Multipliers())]
     ['landlord', 'farmer 1']
     """
-    word = {2: "doubled (x2)", 4: "super doubled (x4)"}
+    word = {
+        factor.seat_double: f"doubled (x{factor.seat_double})",
+        factor.seat_super_double: f"super doubled (x{factor.seat_super_double})",
+    }
     landlord, *farmers = seat_doublings
     found = []
     if landlord > 1:
@@ -370,13 +401,11 @@ def _seat_factors(seat_doublings: tuple[int, ...]) -> list[Factor]:
         found.append(
             Factor(name=FactorName.SEAT_DOUBLING, factor=landlord, detail=text, scope="landlord")
         )
-    for i, factor in enumerate(farmers):
-        if factor > 1:
-            text = f"farmer {i} {word[factor]}: on its own settlement"
+    for i, own in enumerate(farmers):
+        if own > 1:
+            text = f"farmer {i} {word[own]}: on its own settlement"
             found.append(
-                Factor(
-                    name=FactorName.SEAT_DOUBLING, factor=factor, detail=text, scope=f"farmer {i}"
-                )
+                Factor(name=FactorName.SEAT_DOUBLING, factor=own, detail=text, scope=f"farmer {i}")
             )
     return found
 
@@ -395,6 +424,10 @@ def _spring_texts(rules: RuleSet, partner: bool) -> tuple[str, str]:
         spring = "spring: the landlord's side won and no farmer played a card"
     who = "the landlords" if partner else "the landlord"
     return spring, f"anti-spring: the farmers won and {who} made only the opening lead"
+
+
+#: The breakdown lines that make the stake; the others make the multiplier.
+_STAKE_FACTORS = (FactorName.BID, FactorName.BASE_STAKE)
 
 
 def score(
@@ -434,6 +467,7 @@ def score(
     ... except ScoreError as error:
     ...     print(error.field, [p.field for p in error.problems])
     bid ['bid', 'rockets']
+    >>> from .ruleset import get_ruleset
     >>> x4 = get_ruleset("laizi", wild="7", hard_bombs_x4=True)
     >>> wild = score(bid=1, winner="landlord", bombs=2, bomb_classes=("soft", "pure"), rules=x4)
     >>> [f.detail for f in wild.breakdown[1:]], wild.multiplier
@@ -486,15 +520,11 @@ def score(
         multiplier=multiplier,
         landlord=total * sign // landlords,
         farmers=tuple(-stake * m * sign for m in each),
-        breakdown=(*factors, *_seat_factors(doubled)),
+        breakdown=(*factors, *_seat_factors(doubled, rules.multipliers)),
         capped=capped,
         partner=total * sign // landlords if partner else None,
         farmer_multipliers=each if seat_doublings is not None else None,
     )
-
-
-#: The breakdown lines that make the stake; the others make the multiplier.
-_STAKE_FACTORS = (FactorName.BID, FactorName.BASE_STAKE)
 
 
 __all__ = ["LIMITS", "Factor", "FactorName", "Score", "ScoreError", "ScoreProblem", "Side", "score"]

@@ -10,18 +10,9 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from service.answers import Play
-from service.rules import (
-    PRESETS,
-    AllPass,
-    BiddingMode,
-    Counts,
-    Doubling,
-    Game,
-    Kind,
-    Rank,
-    RuleSet,
-    WildMode,
-)
+from service.rules import PRESETS, Counts, Game, Kind, Rank, RuleSet
+from service.rules.ruleset import OPTIONS
+from service.rules.ruleset import default as default_of
 
 from ..fields import (
     DECK,
@@ -56,90 +47,48 @@ class Strict(ma.Schema):
 # --- requests -------------------------------------------------------------------------------
 
 
-class RuleSetOptions(Strict):
-    """A named rule set with some options overridden (docs/rules.md §8)."""
+def option_field(name: str) -> ma.fields.Field:  # type: ignore[type-arg]
+    """The request field of a rule option, from its declaration (``service.rules.OPTIONS``):
+    its type, range or values, and its description, with the games that take it and the
+    option it needs.
 
-    name = fields.String(
-        load_default="standard",
-        validate=validate.OneOf(list(PRESETS)),
-        metadata={"description": "the named rule set whose options are overridden"},
-    )
-    game = fields.Enum(Game, by_value=True)
-    four_with_two = StrictBoolean()
-    kicker_ranks_repeat = StrictBoolean()
-    kicker_rank_max = StrictInteger(validate=validate.Range(2, 3))
-    rocket_as_kickers = StrictBoolean()
-    bomb_in_kickers = StrictBoolean()
-    adjacent_trio_kickers = StrictBoolean()
-    same_rank_pairs = StrictBoolean()
-    four_with_single = StrictBoolean()
-    four_with_pair = StrictBoolean()
-    space_shuttle = StrictBoolean()
-    joker_pairs = StrictBoolean()
-    shuttle_one_kicker = StrictBoolean()
-    no_airplane_singles = StrictBoolean()
-    no_airplane_pairs = StrictBoolean()
-    four_five_bombs_one_class = StrictBoolean()
-    bidding = fields.Enum(BiddingMode, by_value=True)
-    kitty_hidden = StrictBoolean()
-    multiplier_cap = StrictInteger(allow_none=True, validate=validate.Range(1, 1 << 20))
-    spring_per_farmer = StrictBoolean()
-    no_anti_spring = StrictBoolean()
-    two_pass_tricks = StrictBoolean(
-        metadata={"description": "four_player only: a trick ends after two passes in a row"}
-    )
-    free_first_bidder = StrictBoolean(
-        metadata={"description": "big_three only: the first bidder need not hold the 4 of hearts"}
-    )
-    face_up_bids_first = StrictBoolean(
-        metadata={
-            "description": "three_player only: the seat that drew the face-up card bids first "
-            "(a record's face_up is checked against first_bidder)"
-        }
-    )
-    all_pass = fields.Enum(
-        AllPass,
-        by_value=True,
-        metadata={
-            "description": "when every seat passes the bids: redeal, or first_bidder (the first "
-            "bidder is landlord at stake 1, as Botzone's judge)"
-        },
-    )
-    show_cards = StrictBoolean(
-        metadata={"description": "bidding=call_rob: seats may show their hands (明牌, x5..x2)"}
-    )
-    doubling = fields.Enum(
-        Doubling,
-        by_value=True,
-        metadata={
-            "description": "bidding=call_rob: each seat doubles after the kitty: none, double "
-            "(x2), super (x2 or x4)"
-        },
-    )
-    base_stake = StrictInteger(
-        validate=validate.Range(1, 1 << 20),
-        metadata={"description": "the room's base stake: every score times it"},
-    )
-    wilds = fields.Enum(
-        WildMode,
-        by_value=True,
-        metadata={
-            "description": "wild cards (docs/rules.md §14): none, laizi (one wild rank), "
-            "tiandi (two)"
-        },
-    )
-    wild = WildRanks(
-        metadata={
-            "description": "the wild ranks drawn: one rank under laizi, two under tiandi (the "
-            "first drawn after the deal, the second after the kitty); required by those games"
-        }
-    )
-    soft_hard_by_rank = StrictBoolean(
-        metadata={"description": "wild games: hard and soft bombs one class, compared by rank"}
-    )
-    hard_bombs_x4 = StrictBoolean(
-        metadata={"description": "wild games: hard and pure bombs x4 in the score (soft x2)"}
-    )
+    >>> option_field("kicker_rank_max").validators[0]
+    <Range(min=2, max=3, min_inclusive=True, max_inclusive=True, error=None)>
+    """
+    spec, default = OPTIONS[name], default_of(name)
+    notes = []
+    if spec.games is not None:
+        notes.append(f"{' or '.join(g for g in Game if g in spec.games)} only")
+    if spec.needs is not None:
+        notes.append(f"needs {spec.needs.option} {' or '.join(spec.needs.values)}".strip())
+    text = spec.doc + (f" ({'; '.join(notes)})" if notes else "")
+    metadata = {"description": text}
+    if isinstance(spec.values, type):
+        return fields.Enum(spec.values, by_value=True, metadata=metadata)
+    if isinstance(spec.values, range):
+        low, high = spec.values.start, spec.values.stop - 1
+        between = validate.Range(low, high)
+        return StrictInteger(allow_none=spec.nullable, validate=between, metadata=metadata)
+    if isinstance(default, bool):
+        return StrictBoolean(metadata=metadata)
+    if isinstance(default, tuple):  # the one option whose value is a list: the wild ranks
+        return WildRanks(metadata=metadata)
+    raise TypeError(f"rule option {name}: no request field for its type ({default!r})")
+
+
+RuleSetOptions = Strict.from_dict(
+    {
+        "name": fields.String(
+            load_default="standard",
+            validate=validate.OneOf(list(PRESETS)),
+            metadata={"description": "the named rule set whose options are overridden"},
+        ),
+        **{name: option_field(name) for name in OPTIONS},
+    },
+    name="RuleSetOptions",
+)
+"""A named rule set with some options overridden (docs/rules.md §8): a field per option,
+derived from the options' declarations."""
 
 
 CardList = tuple[tuple[str | int, ...], Counts, int]
