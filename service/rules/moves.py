@@ -218,7 +218,7 @@ class LegalMoves:
             model = self.rules.model
             if model.wilds is not None:
                 found = wild_moves(self.hand, model, self.previous, self.kinds)
-            elif model.game is _THREE_PLAYER:
+            elif fast.lists(model):
                 found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
             else:
                 found = reference_moves(self.hand, model, self.previous, self.kinds)

@@ -351,17 +351,17 @@ class RuleSet:
         return KickerRules(**named)
 
     def _problems(self) -> list[str]:
-        """What is wrong with the options: values first; then each option's need and games
+        """What is wrong with the options: values first; then each option's games and need
         (from its declaration); then the rules that tie one value to another."""
         problems = [text for name in OPTION_NAMES if (text := self._value_problem(name))]
         if problems:
             return problems
         for name, spec in OPTIONS.items():
-            value = getattr(self, name)
-            if spec.needs is not None and value != off_value(_DEFAULTS[name]):
-                problems += self._need_problem(name, spec.needs)
             if spec.games is not None and self.game not in spec.games:
                 problems += self._game_problem(name, spec.games, spec.why)
+        for name, spec in OPTIONS.items():
+            if spec.needs is not None and getattr(self, name) != off_value(_DEFAULTS[name]):
+                problems += self._need_problem(name, spec.needs)
         return problems + self._ties()
 
     def _value_problem(self, name: str) -> str | None:

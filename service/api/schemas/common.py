@@ -61,7 +61,7 @@ def option_field(name: str) -> ma.fields.Field:  # type: ignore[type-arg]
         notes.append(f"{' or '.join(g for g in Game if g in spec.games)} only")
     if spec.needs is not None:
         notes.append(f"needs {spec.needs.option} {' or '.join(spec.needs.values)}".strip())
-    text = spec.doc + (f" ({'; '.join(notes)})" if notes else "")
+    text = "; ".join([spec.doc, *notes])
     metadata = {"description": text}
     if isinstance(spec.values, type):
         return fields.Enum(spec.values, by_value=True, metadata=metadata)

@@ -1,12 +1,14 @@
 """The fast path of the three-player game: the reference engine's answers, from tables.
 
 ``generate`` lists the same moves as ``service.rules.engine.reference_moves``, in the same
-order, for a three-player game model: each form's family (``families``, ``wings``) lists its
-combinations from tables made of the form, the kicker rules come from
-``service.rules.kickers``, and the readings a card set may take come from the game's universe
-(``universe``: every playable card set with its readings, from the families run on the whole
-deck). Nothing here is a rule: the perft golden files, the universe digests and a property test
-over random and airplane-rich hands check it against the reference engine.
+order, for a three-player game model whose every form has a family (``lists``: a form of a
+shape no family lists sends its game to the reference engine, never to a partial list). Each
+form's family (``families``, ``wings``) lists its combinations from tables made of the form,
+the kicker rules come from ``service.rules.kickers``, and the readings a card set may take
+come from the game's universe (``universe``: every playable card set with its readings, from
+the families run on the whole deck). Nothing here is a rule: the perft golden files, the
+universe digests and a property test over random and airplane-rich hands check it against the
+reference engine.
 
 >>> from service.rules import STANDARD, Combination, read_hand
 >>> [c.cards for c in generate(read_hand("3456789"), STANDARD.model, Combination.of("34567"), None)]
@@ -26,7 +28,7 @@ from ..combos import Combination, preference
 from ..engine import every_reading as reference_readings
 from ..kinds import Kind
 from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, Tier
-from .families import NEEDS, plain_family, top_test
+from .families import NEEDS, NoFamily, listable, plain_family, top_test
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
     _BY_MODEL,
@@ -48,14 +50,16 @@ from .wings import with_wings
 _THREE_PLAYER = Game.THREE_PLAYER
 
 
-#: How each three-player form's moves are found: its family (docs/rules.md §2 and 8).
+#: The three-player forms whose shape a family lists (``families.listable``).
+_LISTED = tuple(form for form in THREE_PLAYER_FORMS if listable(form) is None)
+#: How each listed three-player form's moves are found: its family (docs/rules.md §2 and 8).
 FAMILIES: dict[Form, Family] = {
     form: with_wings(form) if form.chain and form.kickers else plain_family(form)
-    for form in THREE_PLAYER_FORMS
+    for form in _LISTED
 }
 #: The lead families of the forms with wings, for leads of every kind (``wings.with_wings``).
 _LEAD_FAMILIES: dict[Form, Family] = {
-    form: with_wings(form, lead=True) for form in THREE_PLAYER_FORMS if form.chain and form.kickers
+    form: with_wings(form, lead=True) for form in _LISTED if form.chain and form.kickers
 }
 _WINGED = frozenset(form.kind for form in _LEAD_FAMILIES)
 #: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
@@ -63,15 +67,54 @@ _WINGED = frozenset(form.kind for form in _LEAD_FAMILIES)
 _CHAINED = 10
 
 
+def lists(model: GameModel) -> bool:
+    """Whether the fast path lists a game model's moves: a three-player game without wilds,
+    each of whose forms has a family, its one bomb of four and its top play the rocket (what a
+    response adds, ``generate``). Otherwise the reference engine lists them.
+
+    >>> from service.rules import BIG_THREE, STANDARD
+    >>> lists(STANDARD.model), lists(BIG_THREE.model)
+    (True, False)
+    """
+    found = _LISTS.get(model)
+    if found is None:
+        found = _LISTS[model] = unlisted(model) is None
+    return found
+
+
+def unlisted(model: GameModel) -> str | None:
+    """Why the fast path does not list a game model's moves, or None when it does.
+
+    >>> from service.rules import FOUR_PLAYER
+    >>> unlisted(FOUR_PLAYER.model)
+    'the four_player game'
+    """
+    if model.game is not _THREE_PLAYER or model.wilds is not None:
+        return f"the {model.game} game" + (" with wilds" if model.wilds is not None else "")
+    missing = [form for form in model.forms if form not in FAMILIES]
+    if missing:
+        return "; ".join(
+            f"{form.kind}: {listable(form) or 'not a three-player form'}" for form in missing
+        )
+    higher = [form for form in model.forms if form.tier is not Tier.PLAY]
+    if higher != [_BOMB_FORM, _TOP_FORM]:
+        return "bombs other than of four, or a top play other than the rocket"
+    return None
+
+
+#: Each game model's answer of ``lists`` (a few hundred models at most, as ``model._BUILT``).
+_LISTS: dict[GameModel, bool] = {}
+
+
 def _plan(tables: Tables) -> Plan:
     """Per form of the game, in listing order: its kind, family and the cards of one rank it
     needs."""
     plan = tables.plan
     if plan is None:
-        model = tables.model
-        if model.game is not _THREE_PLAYER or not set(model.forms) <= set(THREE_PLAYER_FORMS):
-            raise ValueError("the fast path lists the three-player forms only: use the engine")
-        plan = tables.plan = tuple((f, FAMILIES[f], f.width) for f in model.forms)
+        why = unlisted(tables.model)
+        if why is not None:
+            raise NoFamily(f"the fast path does not list this game ({why}): use the engine")
+        plan = tables.plan = tuple((f, FAMILIES[f], f.width) for f in tables.model.forms)
     return plan
 
 
@@ -144,12 +187,10 @@ def generate(
 
 # A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
 # (the rocket); bound once, as an enum member's lookup through its class is slow.
-((_bombs, _BOMB_WIDTH),) = (
-    (FAMILIES[f], f.width) for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB
-)
-((_TOP_PLAY, _TOP_LOW, _TOP_HIGH, _TOP_WIDTH),) = (
-    top_test(f) for f in THREE_PLAYER_FORMS if f.tier == Tier.TOP
-)
+(_BOMB_FORM,) = (f for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB)
+(_TOP_FORM,) = (f for f in THREE_PLAYER_FORMS if f.tier == Tier.TOP)
+_bombs, _BOMB_WIDTH = FAMILIES[_BOMB_FORM], _BOMB_FORM.width
+_TOP_PLAY, _TOP_LOW, _TOP_HIGH, _TOP_WIDTH = top_test(_TOP_FORM)
 assert _BOMB_WIDTH == 4, "a response lists bombs only when the hand holds four of a rank"
 _TOP, _PLAY = Tier.TOP, Tier.PLAY
 
@@ -185,7 +226,7 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     >>> [c.kind.value for c in found if c.cards == "333444555666"]
     ['airplane', 'airplane_singles', 'airplane_singles']
     """
-    if model.game is not _THREE_PLAYER:
+    if not lists(model):
         return reference_readings(hand, model)
     held, table = Held(hand), tables_of(model)
     found: Found = []
@@ -258,4 +299,13 @@ def _distinct(found: list[Combination], tables: Tables) -> list[Combination]:
     return kept
 
 
-__all__ = ["every_reading", "generate", "held_parts", "joined_counts", "universe"]
+__all__ = [
+    "NoFamily",
+    "every_reading",
+    "generate",
+    "held_parts",
+    "joined_counts",
+    "lists",
+    "universe",
+    "unlisted",
+]

@@ -27,7 +27,7 @@ from typing import TypeVar
 from ..combos import Combination, make
 from ..kickers import pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
-from ..model import ACE, GAMES, RED, THREE_PLAYER_FORMS, TWO, Form, Game, KickerRules, Tier
+from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
 from .tables import Family, Found, Position, Tables
 
@@ -36,21 +36,46 @@ _SOURCES = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
 """The rank list of ``Held`` that holds the ranks a hand has ``n`` of."""
 _ORDER = GAMES[Game.THREE_PLAYER].order
 
-# What the tables below assume of the three-player forms, checked where they are read: a
-# hand holds at most four of a rank, chains run within 3..A (the 12-bit masks of ``Held``),
-# and a form of one rank starts its table at rank 3.
-assert all(
-    f.width in _SOURCES and (not f.kickers or f.kicker_width in (1, 2)) for f in THREE_PLAYER_FORMS
-)
-assert all(
-    f.low == 0 and f.high == ACE for f in THREE_PLAYER_FORMS if f.chain and f.tier is Tier.PLAY
-)
-assert all(f.low == 0 for f in THREE_PLAYER_FORMS if not f.chain)
+
+class NoFamily(ValueError):
+    """A form whose shape no family of the fast path lists: its game uses the reference
+    engine (``fast.lists``)."""
+
+
+def listable(form: Form) -> str | None:
+    """Why no family lists a form, or None when one does. The tables assume what the
+    three-player forms are: a hand holds at most four of a rank; one primal rank starts its
+    table at rank 3; chains run within 3..A (the 12-bit masks of ``Held``); kickers are
+    singles or pairs, one per primal rank (two only with four of a rank: ``_with_two``
+    walks the fours); chains with kickers are of trios or fours (``wings``); the top play is
+    the rocket.
+
+    >>> from service.rules import STANDARD, Kind
+    >>> listable(STANDARD.model.form(Kind.TRIO_SINGLE)) is None
+    True
+    >>> listable(Form(Kind.TRIO_SINGLE, 3, kickers=2, kicker_width=1))
+    'two kickers per primal rank need four of a rank, not 3'
+    """
+    if form.width not in _SOURCES or (form.kickers and form.kicker_width not in (1, 2)):
+        return f"{form.width} cards of a rank, kickers of {form.kicker_width}"
+    if form.tier is Tier.TOP:
+        rocket = form.low == RED - 1 and form.high == RED and form.width == 1
+        return None if rocket and form.min_len == form.max_len == 2 else "a top play not the rocket"
+    if form.chain and not (form.low == 0 and form.high == ACE):
+        return "a chain outside 3..A"
+    if not form.chain and form.low != 0:
+        return "a rank's table not starting at 3"
+    if form.kickers > 2 or (form.kickers and form.width < 3):
+        return f"{form.kickers} kickers on {form.width} cards of a rank"
+    if form.kickers == 2 and not form.chain and form.width != 4:
+        return f"two kickers per primal rank need four of a rank, not {form.width}"
+    return None
 
 
 def make_play(form: Form, start: int, length: int, kickers: tuple[int, ...] = ()) -> Combination:
     """``make`` in the three-player game's rank order.
 
+    >>> from service.rules.model import THREE_PLAYER_FORMS
     >>> make_play(THREE_PLAYER_FORMS[0], 13, 1)
     Combination.of('B', kind='single', rank='B')
     """
@@ -85,6 +110,9 @@ def plain_family(form: Form) -> Family:
     ['45678', '56789']
     """
     assert not (form.chain and form.kickers), "chains with kickers: wings.with_wings"
+    why = listable(form)
+    if why is not None:
+        raise NoFamily(f"no family lists {form.kind} ({why})")
     if form.tier is Tier.TOP:
         return _top(form)
     if form.chain:
@@ -250,6 +278,7 @@ def positions_table(form: Form) -> list[tuple[Position, ...]]:
     """Per set of chain ranks held (``_per_chain_ranks``), every chain of ``form`` they make,
     in listing order (top rank, then length); each chain one tuple.
 
+    >>> from service.rules.model import THREE_PLAYER_FORMS
     >>> airplanes = positions_table(THREE_PLAYER_FORMS[7])
     >>> airplanes[0b111], airplanes[0b101]  # 3, 4 and 5 held thrice; 3 and 5
     (((0, 2), (1, 2), (0, 3)), ())
