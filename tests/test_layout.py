@@ -1,6 +1,6 @@
-"""The core reads as STYLE.md asks: imports run one way (no cycle), modules stay under about
-500 lines, and every public function and method of the core has a ``>>>`` example that runs
-(the doctests run with the suite)."""
+"""The core reads as docs/maintaining.md asks: imports run one way (no cycle), and every
+public function and method of the core has a ``>>>`` example that runs (the doctests run with
+the suite). Module sizes are a guide there, not a test."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import service.rules
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "service" / "rules"
-MODULE_LINES = 500
 
 
 def core_modules() -> list[ModuleType]:
@@ -67,14 +66,9 @@ def test_core_imports_run_one_way() -> None:
         visit(node, ())
 
 
-def test_core_modules_stay_small() -> None:
-    for path in CORE.rglob("*.py"):
-        lines = len(path.read_text(encoding="utf-8").splitlines())
-        assert lines <= MODULE_LINES, f"{path.relative_to(ROOT)}: {lines} lines"
-
-
 def test_every_public_core_function_has_an_example() -> None:
-    """STYLE.md 10: a ``>>>`` example on each public function and method of the core."""
+    """docs/maintaining.md, principle 10: a ``>>>`` example on each public function and
+    method of the core."""
     missing = []
     for module in core_modules():
         for name, value in vars(module).items():

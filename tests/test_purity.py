@@ -1,4 +1,5 @@
-"""The rules core is pure: it imports only the standard library (STYLE.md principle 1)."""
+"""The rules core is pure: it imports only the standard library (docs/maintaining.md,
+principle 1)."""
 
 from __future__ import annotations
 
