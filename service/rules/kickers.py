@@ -25,7 +25,7 @@ from .cards import Counts
 from .model import ACE, BLACK, RED, TWO, Form, KickerRules
 
 
-def single_caps(rules: KickerRules, form: Form, start: int, length: int) -> list[int]:
+def single_caps(kicker_rules: KickerRules, form: Form, start: int, length: int) -> list[int]:
     """How many single kicker cards of each rank a combination may carry at this position.
 
     Primal ranks are 0 (rule 1); other ranks 1, or ``rank_max`` under repeats, or 4 for an
@@ -37,25 +37,25 @@ def single_caps(rules: KickerRules, form: Form, start: int, length: int) -> list
     [0, 3, 3]
     """
     airplane = form.chain and form.width == 3
-    most = rules.repeat if airplane or not rules.bomb else rules.rank_max
+    most = kicker_rules.repeat if airplane or not kicker_rules.bomb else kicker_rules.rank_max
     caps = [most] * TWO + [most, 1, 1]
     for r in range(start, start + length):
         caps[r] = 0
-    if airplane and not rules.adjacent_trios:
+    if airplane and not kicker_rules.adjacent_trios:
         for r in (start - 1, start + length):
             if 0 <= r <= ACE:
                 caps[r] = min(caps[r], 2)
     return caps
 
 
-def pair_caps(rules: KickerRules, start: int, length: int) -> list[int]:
+def pair_caps(kicker_rules: KickerRules, start: int, length: int) -> list[int]:
     """How many pair kickers of each rank a combination may carry at this position.
 
     >>> pair_caps(KickerRules(same_rank_pairs=True), 0, 1)[:3], pair_caps(KickerRules(), 0, 1)[-2:]
     ([0, 2, 2], [0, 0])
     """
-    most = 2 if rules.same_rank_pairs else 1
-    caps = [most] * (TWO + 1) + [most if rules.joker_pairs else 0] * 2
+    most = 2 if kicker_rules.same_rank_pairs else 1
+    caps = [most] * (TWO + 1) + [most if kicker_rules.joker_pairs else 0] * 2
     for r in range(start, start + length):
         caps[r] = 0
     return caps
@@ -71,31 +71,31 @@ def jokers_split(black: object, red: object, allowed: bool) -> bool:
     return bool(black and red) and not allowed
 
 
-def has_kicker_gap(kick: Sequence[int], rules: KickerRules) -> bool:
+def has_kicker_gap(kick: Sequence[int], kicker_rules: KickerRules) -> bool:
     """Whether some rank is held more than ``rank_max`` times but fewer than four, where only
     ``bomb`` lets a rank be held beyond ``rank_max`` (then all four of it).
 
     >>> has_kicker_gap([3], KickerRules(ranks_repeat=True, rank_max=2, bomb=True))
     True
     """
-    limit = rules.rank_max
-    return rules.bomb and limit < 3 and any(limit < k < 4 for k in kick)
+    limit = kicker_rules.rank_max
+    return kicker_rules.bomb and limit < 3 and any(limit < k < 4 for k in kick)
 
 
-def singles_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
+def singles_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> bool:
     """Whether these kicker counts are a legal set of single kickers under ``caps``.
 
     >>> singles_ok((0,) * 13 + (1, 1), [1] * 15, KickerRules())
     False
     """
-    if jokers_split(kick[BLACK], kick[RED], rules.rocket):
+    if jokers_split(kick[BLACK], kick[RED], kicker_rules.rocket):
         return False
     if not all(k <= c for k, c in zip(kick, caps, strict=True)):
         return False
-    return not has_kicker_gap(kick, rules)
+    return not has_kicker_gap(kick, kicker_rules)
 
 
-def pairs_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
+def pairs_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> bool:
     """Whether these kicker counts split into legal pair kickers under ``caps``: a black and a
     red joker pair both only where the game allows it (``joker_pair_kickers``).
 
@@ -107,12 +107,14 @@ def pairs_ok(kick: Counts, caps: Sequence[int], rules: KickerRules) -> bool:
     >>> pairs_ok((0,) * 13 + (2, 2), [1] * 15, KickerRules(joker_pairs=True))
     False
     """
-    if jokers_split(kick[BLACK], kick[RED], rules.joker_pair_kickers):
+    if jokers_split(kick[BLACK], kick[RED], kicker_rules.joker_pair_kickers):
         return False
     return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
 
 
-def kickers_ok(kick: Counts, form: Form, start: int, length: int, rules: KickerRules) -> bool:
+def kickers_ok(
+    kick: Counts, form: Form, start: int, length: int, kicker_rules: KickerRules
+) -> bool:
     """Whether what is left of a card set after a form's primal cards is its legal kickers.
 
     >>> from .model import THREE_PLAYER_FORMS
@@ -122,8 +124,8 @@ def kickers_ok(kick: Counts, form: Form, start: int, length: int, rules: KickerR
     if form.kickers == 0:
         return not any(kick)
     if form.kicker_width == 1:
-        return singles_ok(kick, single_caps(rules, form, start, length), rules)
-    return pairs_ok(kick, pair_caps(rules, start, length), rules)
+        return singles_ok(kick, single_caps(kicker_rules, form, start, length), kicker_rules)
+    return pairs_ok(kick, pair_caps(kicker_rules, start, length), kicker_rules)
 
 
 def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
@@ -149,7 +151,7 @@ def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[in
 
 
 def single_kicker_sets(
-    hand: Counts, form: Form, start: int, length: int, rules: KickerRules
+    hand: Counts, form: Form, start: int, length: int, kicker_rules: KickerRules
 ) -> list[tuple[int, ...]]:
     """Every legal set of single kickers (ascending ranks, one per card) that ``hand`` gives a
     combination of ``form`` at this position.
@@ -158,15 +160,15 @@ def single_kicker_sets(
     >>> single_kicker_sets((3, 1, 1) + (0,) * 12, THREE_PLAYER_FORMS[3], 0, 1, KickerRules())
     [(1,), (2,)]
     """
-    caps = single_caps(rules, form, start, length)
+    caps = single_caps(kicker_rules, form, start, length)
     ranks = [r for r, n in enumerate(hand) if n and caps[r]]
     held = [min(hand[r], caps[r]) for r in ranks]
     found = choose_ranks(ranks, held, form.kickers * length)
-    return [kick for kick in found if _whole_set_ok(kick, rules)]
+    return [kick for kick in found if _whole_set_ok(kick, kicker_rules)]
 
 
 def pair_kicker_sets(
-    hand: Counts, form: Form, start: int, length: int, rules: KickerRules
+    hand: Counts, form: Form, start: int, length: int, kicker_rules: KickerRules
 ) -> list[tuple[int, ...]]:
     """Every legal set of pair kickers (ascending ranks, one per pair) that ``hand`` gives a
     combination of ``form`` at this position.
@@ -175,23 +177,25 @@ def pair_kicker_sets(
     >>> pair_kicker_sets((3, 2, 2) + (0,) * 12, THREE_PLAYER_FORMS[4], 0, 1, KickerRules())
     [(1,), (2,)]
     """
-    caps = pair_caps(rules, start, length)
+    caps = pair_caps(kicker_rules, start, length)
     ranks = [r for r, n in enumerate(hand) if n > 1 and caps[r]]
     held = [min(hand[r] // 2, caps[r]) for r in ranks]
     found = choose_ranks(ranks, held, form.kickers * length)
-    allowed = rules.joker_pair_kickers
+    allowed = kicker_rules.joker_pair_kickers
     return [kick for kick in found if not jokers_split(BLACK in kick, RED in kick, allowed)]
 
 
-def _whole_set_ok(kickers: tuple[int, ...], rules: KickerRules) -> bool:
+def _whole_set_ok(kickers: tuple[int, ...], kicker_rules: KickerRules) -> bool:
     """Whether a set of single kickers (ascending ranks) is allowed as a whole: not the two
     jokers where they split, no count ``has_kicker_gap`` forbids (caps judged the ranks)."""
-    if jokers_split(BLACK in kickers, RED in kickers, rules.rocket):
+    if jokers_split(BLACK in kickers, RED in kickers, kicker_rules.rocket):
         return False
-    return not has_kicker_gap([kickers.count(r) for r in set(kickers)], rules)
+    return not has_kicker_gap([kickers.count(r) for r in set(kickers)], kicker_rules)
 
 
-def kicker_screen(rules: KickerRules, hand: Counts) -> Callable[[tuple[int, ...]], bool] | None:
+def kicker_screen(
+    kicker_rules: KickerRules, hand: Counts
+) -> Callable[[tuple[int, ...]], bool] | None:
     """Whether a whole set of single kickers (ascending ranks) that ``hand`` gives is allowed,
     or None where every such set is (the fast path screens its kicker sets with it).
 
@@ -200,7 +204,7 @@ def kicker_screen(rules: KickerRules, hand: Counts) -> Callable[[tuple[int, ...]
     >>> kicker_screen(KickerRules(), (1,) * 15)((3, 13, 14))
     False
     """
-    rocket = jokers_split(hand[BLACK], hand[RED], rules.rocket)
-    if not (rocket or (rules.bomb and rules.rank_max < 3)):
+    rocket = jokers_split(hand[BLACK], hand[RED], kicker_rules.rocket)
+    if not (rocket or (kicker_rules.bomb and kicker_rules.rank_max < 3)):
         return None
-    return partial(_whole_set_ok, rules=rules)
+    return partial(_whole_set_ok, kicker_rules=kicker_rules)

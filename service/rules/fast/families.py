@@ -122,28 +122,32 @@ def plain_family(form: Form) -> Family:
     return _with_one(form) if form.kickers == 1 else _with_two(form)
 
 
-def _one_kicker_table(form: Form, rules: KickerRules) -> list[list[Combination | None]]:
+def _one_kicker_table(form: Form, kicker_rules: KickerRules) -> list[list[Combination | None]]:
     """``table[primal][kicker]``: the one-primal-rank combinations with one kicker rank (None
-    where the kicker rules give that rank no kicker: ``service.rules.kickers``)."""
+    where the kicker kicker_rules give that rank no kicker: ``service.rules.kickers``)."""
     pairs = form.kicker_width == 2
     table: list[list[Combination | None]] = []
     for p in range(TWO + 1):
-        caps = pair_caps(rules, p, 1) if pairs else single_caps(rules, form, p, 1)
+        caps = pair_caps(kicker_rules, p, 1) if pairs else single_caps(kicker_rules, form, p, 1)
         table.append(
             [make_play(form, p, 1, (k, k) if pairs else (k,)) if caps[k] else None for k in _ALL]
         )
     return table
 
 
-def _two_kicker_table(form: Form, rules: KickerRules) -> list[list[list[Combination | None]]]:
+def _two_kicker_table(
+    form: Form, kicker_rules: KickerRules
+) -> list[list[list[Combination | None]]]:
     """``table[four][a][b]`` (a <= b): the four-with-two combination whose kickers are ranks
-    ``a`` and ``b``, or None where the kicker rules forbid that set (``singles_ok`` or
+    ``a`` and ``b``, or None where the kicker kicker_rules forbid that set (``singles_ok`` or
     ``pairs_ok`` of ``service.rules.kickers``: a rank of the four, a rank twice beyond its cap,
     both jokers where they split)."""
     width = form.kicker_width
     table: list[list[list[Combination | None]]] = []
     for f in range(TWO + 1):
-        caps = pair_caps(rules, f, 1) if width == 2 else single_caps(rules, form, f, 1)
+        caps = (
+            pair_caps(kicker_rules, f, 1) if width == 2 else single_caps(kicker_rules, form, f, 1)
+        )
         rows: list[list[Combination | None]] = []
         for a in _ALL:
             row: list[Combination | None] = []
@@ -152,9 +156,9 @@ def _two_kicker_table(form: Form, rules: KickerRules) -> list[list[list[Combinat
                 kick[a] += width
                 kick[b] += width
                 legal = (
-                    pairs_ok(tuple(kick), caps, rules)
+                    pairs_ok(tuple(kick), caps, kicker_rules)
                     if width == 2
-                    else singles_ok(tuple(kick), caps, rules)
+                    else singles_ok(tuple(kick), caps, kicker_rules)
                 )
                 kickers = tuple(sorted((a,) * width + (b,) * width))
                 row.append(make_play(form, f, 1, kickers) if a <= b and legal else None)

@@ -155,18 +155,18 @@ class _KickerPool:
 
     __slots__ = ("counts", "pairs", "plain", "screen", "source", "twice")
 
-    def __init__(self, hand: Held, rules: KickerRules, pairs: bool, plain: bool) -> None:
+    def __init__(self, hand: Held, kicker_rules: KickerRules, pairs: bool, plain: bool) -> None:
         self.counts, self.pairs, self.plain = hand.counts, pairs, plain
         self.source: Ranks
         self.twice: Ranks
         self.screen: Callable[[tuple[int, ...]], bool] | None
         if pairs:  # kicker ranks: those of a pair; two pairs of a rank are four of it
-            self.source, self.twice = hand.pairs, hand.fours if rules.same_rank_pairs else ()
+            self.source, self.twice = hand.pairs, hand.fours if kicker_rules.same_rank_pairs else ()
             self.screen = None
         else:
             self.source = hand.present
-            self.twice = hand.pairs if rules.repeat > 1 else ()
-            self.screen = kicker_screen(rules, hand.counts)
+            self.twice = hand.pairs if kicker_rules.repeat > 1 else ()
+            self.screen = kicker_screen(kicker_rules, hand.counts)
 
     def blocks(self, cap: list[int], start: int, size: int, k: int) -> Blocks:
         """The kicker sets of the chain ``start``..``start + size - 1`` with ``k`` kickers under
