@@ -446,7 +446,7 @@ def test_s11_douzero_detector_bugs_not_reproduced() -> None:
         Combination.of("33334444555566667777", rules=DOUZERO)
 
 
-# --- The sources' readings as options (issue 17) ---------------------------------------------
+# --- The sources' readings as options (docs/rules.md §8) -------------------------------------
 
 
 def test_short_rules_airplane_without_wings() -> None:
