@@ -124,6 +124,18 @@ def test_s8_multiplier_cap_not_reached() -> None:
     assert FactorName.CAP not in [f.name for f in result.breakdown]
 
 
+def test_s7_no_anti_spring_removes_the_anti_spring_only() -> None:
+    """docs/rules.md §7: `no_anti_spring` removes the anti-spring; the landlord's spring still
+    doubles."""
+    rules = STANDARD.derive(no_anti_spring=True)
+    result = score(bid=2, winner="landlord", spring=True, rules=rules)
+    assert (result.multiplier, result.landlord, result.farmers) == (2, 8, (-4, -4))
+    assert names(result) == ["bid", "spring"]
+    with pytest.raises(ScoreError) as caught:
+        score(bid=2, winner="farmers", spring=True, rules=rules)
+    assert [(p.field, p.code) for p in caught.value.problems] == [("spring", "not_in_game")]
+
+
 @pytest.mark.parametrize("cap", [1, 2, 8, 16])
 def test_s7_multiplier_cap_exactly_reached_is_not_capped(cap: int) -> None:
     """docs/rules.md §7: `multiplier_cap` caps a multiplier above it; one equal to the cap is
