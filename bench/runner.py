@@ -414,7 +414,7 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def goals(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """The next goal (not a target of issue 2): leads at OpenSpiel's C++ legal-actions time."""
+    """The next goal (not a target): leads at OpenSpiel's C++ legal-actions time."""
     os_work = results["workloads"].get("openspiel", {})
     if "leads" not in os_work:
         return []
@@ -568,7 +568,7 @@ def render(results: dict[str, Any]) -> str:
         mark = "PASS" if t["pass"] else "MISS"
         lines.append(f"  [{mark}] {t['target']}: {t['value']:.3f} (limit {t['limit']:.3g})")
     if results.get("goals"):
-        lines.append("next goal (not a target of issue 2):")
+        lines.append("next goal (not a target):")
         for t in results["goals"]:
             mark = "MET" if t["pass"] else "NOT YET"
             lines.append(f"  [{mark}] {t['target']}: {t['value']:.3f} (goal {t['limit']:.3g})")

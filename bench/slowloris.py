@@ -1,8 +1,8 @@
 """``python -m bench.slowloris [--quick] [--out PATH]``: slow clients against gunicorn alone and
 behind nginx, and what the proxy costs in requests per second, in one run.
 
-Slow clients (issue 20): connections that send a request's header one line every 2 s and never
-finish it. Each scenario starts a fresh gunicorn as ``scripts/run.sh`` and the deployment start
+Slow clients: connections that send a request's header one line every 2 s and never finish
+it. Each scenario starts a fresh gunicorn as ``scripts/run.sh`` and the deployment start
 it (``gunicorn.conf.py``, the project's default workers: sync x3), alone or behind nginx with
 the shipped ``deploy/nginx/nginx.conf`` (``bench/nginx.py``), opens 3 or 6 slow connections
 (one and two per worker) to whichever listens in front, waits 1 s, and times ``GET /healthz``
@@ -18,7 +18,7 @@ of the servers per request (gunicorn's processes, and nginx's with it), which ot
 the machine moves less than requests/s.
 
 Nothing here asserts a speed: the proxy test (``tests/test_proxy.py``) asserts the one timing
-the issue asks for; these are the figures of BENCHMARKS.md.
+required (``/healthz`` within 2 s through nginx); these are the figures of BENCHMARKS.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hostile-input corpus of issue 20: requests no well-behaved client sends, each with the
+"""The hostile-input corpus: requests no well-behaved client sends, each with the
 answer it must get. ``test_hostile.py`` checks the HTTP layer's handling of some in process;
 ``test_hostile_live.py`` sends all of them to gunicorn, transport tricks included.
 
@@ -103,7 +103,7 @@ def _post(name: str, path: str, body: str | bytes, status: int, **kwargs: Any) -
 
 def nesting() -> Iterator[Case]:
     """Arrays and objects past the depth limit (400) and up to it (the schema's 422), in a
-    field of every request schema; and the issue's three bodies."""
+    field of every request schema; and three bodies far past it that were once 500s."""
     for path, template in FIELDS:
         for objects in (False, True):
             kind = "objects" if objects else "arrays"
@@ -111,14 +111,14 @@ def nesting() -> Iterator[Case]:
             inside = template.replace("@", nested(MAX_DEPTH - around(template), objects=objects))
             yield _post(f"{kind} past the limit in {template}", path, past, 400)
             yield _post(f"{kind} up to the limit in {template}", path, inside, 422)
-    issue = [
+    once_500s = [
         ("/v1/classify", FIELDS[0][1], nested(30_000)),
         ("/v1/legal-moves", FIELDS[3][1], nested(5_000, objects=True)),
         ("/v1/hands/validate", FIELDS[13][1], nested(20_000)),
     ]
-    for path, template, value in issue:
+    for path, template, value in once_500s:
         yield _post(
-            f"issue 20: {len(value)} bytes deep in {template}",
+            f"once a 500: {len(value)} bytes deep in {template}",
             path,
             template.replace("@", value),
             400,
@@ -128,7 +128,7 @@ def nesting() -> Iterator[Case]:
 def numbers() -> Iterator[Case]:
     """Huge, non-finite and non-integer numbers in every kind of integer field."""
     values = [
-        ("9" * 5_000, 400),  # the issue's: over 4,300 digits, refused by the reader
+        ("9" * 5_000, 400),  # over 4,300 digits, refused by the reader
         ("-" + "9" * 60_000, 400),
         ("9" * 4_300, 422),  # the longest integer Python converts: out of range
         ("18446744073709551616", 422),  # 2**64

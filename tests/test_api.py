@@ -129,6 +129,17 @@ def test_beats_declared_reading(client: FlaskClient) -> None:
     assert answer["beats"] is True
 
 
+def test_beats_no_reading_beats_names_the_preferred_one(client: FlaskClient) -> None:
+    """docs/rules.md §4: a challenger none of whose readings beats is answered in its preferred
+    reading (the first that /v1/classify lists)."""
+    body = {"play": "333444555666", "previous": "444555666777", "ruleset": "douzero"}
+    answer = ok(client, "/v1/beats", body)
+    assert (answer["beats"], answer["reason"]) == (False, "not_higher")
+    assert (answer["play"]["kind"], answer["play"]["rank"]) == ("airplane", "6")
+    listed = ok(client, "/v1/classify", {"cards": "333444555666", "ruleset": "douzero"})
+    assert answer["play"] == listed["readings"][0]
+
+
 def test_beats_batch(client: FlaskClient) -> None:
     items = [{"play": "BR", "previous": "2222"}, {"play": "33", "previous": "44"}]
     answer = ok(client, "/v1/beats/batch", {"items": items})

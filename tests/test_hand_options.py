@@ -1,4 +1,4 @@
-"""Options of a hand's flow, each a named rule option with its default unchanged (issue 17):
+"""Options of a hand's flow, each a named rule option with its default unchanged:
 ``two_pass_tricks`` (four-player game), ``free_first_bidder`` (Big Three's 4 of hearts, now
 checked by the core's hand whenever the deal is suited) and ``face_up_bids_first`` (the
 three-player game's first bidder, from the "How to Play" text). Each through the core, the

@@ -1,6 +1,6 @@
 """Hostile input in process: bodies that must be refused with a problem document naming what
-is wrong, in bounded time and size, never a 500 (issue 20). The same inputs, and the
-transport-level ones, are sent to a live gunicorn by ``test_hostile_live.py``."""
+is wrong, in bounded time and size, never a 500. The same inputs, and the transport-level
+ones, are sent to a live gunicorn by ``test_hostile_live.py``."""
 
 from __future__ import annotations
 
@@ -60,8 +60,9 @@ def codes(problem: Json) -> set[str]:
 def test_json_nested_past_the_limit_is_a_400_naming_the_depth(
     client: FlaskClient, path: str, template: str, objects: bool, depth: int
 ) -> None:
-    """Issue 20's bodies (30,000 arrays in ``cards``, 5,000 objects in ``ruleset``, arrays in a
-    hand record) were 500s: Python's json recursed until RecursionError."""
+    """Bodies nested far past the limit (30,000 arrays in ``cards``, 5,000 objects in
+    ``ruleset``, arrays in a hand record) were once 500s: Python's json recursed until
+    RecursionError."""
     body = template.replace("@", nested(depth, objects=objects))
     problem = send(client, path, body, 400)
     assert codes(problem) == {"too_deep"}

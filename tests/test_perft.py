@@ -41,7 +41,7 @@ GOLDEN_GROUPS = golden_file.load(GOLDEN)
 RULESETS: list[tuple[str, dict]] = [
     (entries[0]["rules"], entries[0]["overrides"]) for entries in GOLDEN_GROUPS.values()
 ]
-#: The source readings of issue 17 (docs/rules.md §8's options named by the sources), checked by the
+#: The sources' readings (docs/rules.md §8's options named by the sources), checked by the
 #: live brute force on small hands built around consecutive trios and fours.
 SOURCE_RULESETS: list[tuple[str, dict]] = [
     ("standard", {"space_shuttle": True, "shuttle_one_kicker": True, "no_airplane_singles": True}),

@@ -2,7 +2,7 @@
 
 The real proxy (Debian's ``nginx``, which ``scripts/system-deps.sh`` installs) runs on a free
 loopback port in the foreground with a folder of its own (``bench/nginx.py``), in front of
-gunicorn started as ``tests/live.py`` starts it. What it must do (issue 20):
+gunicorn started as ``tests/live.py`` starts it. What it must do:
 
 - slow clients hold nginx's connections, not gunicorn's sync workers: with two slow
   connections per worker (a header line every 2 s), ``/healthz`` answers within 2 s through it

@@ -122,6 +122,40 @@ def test_nothing_in_the_repository_leads_outside_it() -> None:
             assert OUTSIDE not in text, name
 
 
+#: A path on a developer's machine, and a number of an issue in a tracker no reader has: both
+#: say nothing to a reader of the repository (spelled so that a search for them finds nothing
+#: here).
+MACHINE_PATH = "/" + "work" + "/"
+ISSUE_NUMBER = re.compile(r"\bissues?\s*#?\s*[0-9]+\b", re.IGNORECASE)
+#: Files that still hold such a reference, each to be cleaned and then taken off this list: the
+#: golden files' rebuild commands (``cd`` into a checkout) and the variant reference's header.
+STILL_NAMING = frozenset(
+    {
+        "tests/golden/make_perft.py",
+        "tests/golden/make_six_perft.py",
+        "tests/golden/make_variant_perft.py",
+        "tests/golden/make_wild_perft.py",
+        "tests/variant_reference.py",
+    }
+)
+
+
+def test_no_machine_paths_or_issue_numbers() -> None:
+    """No tracked file names a folder of a developer's machine or an issue by its number: a
+    command runs from the repository root, and a reference says what it meant."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False)
+    tracked = listed.stdout.decode().split("\0") if listed.returncode == 0 else []
+    found = []
+    for name in filter(None, tracked):
+        path = ROOT / name
+        if name in STILL_NAMING or not path.is_file() or path.suffix in {".png", ".gz", ".svg"}:
+            continue
+        for number, line in enumerate(path.read_text("utf-8", errors="replace").splitlines(), 1):
+            if MACHINE_PATH in line or ISSUE_NUMBER.search(line):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
 def _anchors(page: Path) -> set[str]:
     """The anchors of a page: explicit ids, and GitHub's slugs of its headings."""
     text = page.read_text(encoding="utf-8")
@@ -133,7 +167,10 @@ def _anchors(page: Path) -> set[str]:
 
 
 def test_every_link_of_the_pages_resolves() -> None:
-    for page in PAGES:
+    """The README, docs/, and the other tracked pages (BENCHMARKS.md, deploy/README.md): every
+    relative link names a file that exists, and every anchor one of the linked page's."""
+    others = [ROOT / "BENCHMARKS.md", ROOT / "deploy" / "README.md"]
+    for page in [*PAGES, *others]:
         for target in LINK.findall(page.read_text(encoding="utf-8")):
             if target.startswith(("http://", "https://")):
                 continue

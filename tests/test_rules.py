@@ -19,6 +19,7 @@ from service.rules import (
     RuleSet,
     RuleSetError,
     beats,
+    best_beating,
     check_play,
     classify,
     get_ruleset,
@@ -220,6 +221,17 @@ def test_s3_higher_bomb_beats_bomb() -> None:
     assert beats(Combination.of("3333"), Combination.of("3333")).reason is Reason.LOWER_BOMB
 
 
+def test_s3_an_equal_bomb_does_not_beat_it() -> None:
+    """docs/rules.md §3: a bomb beats a bomb only when its rank is higher. Two decks (§9) hold
+    two bombs of 3s: the second does not beat the first, for its rank is not higher (not for
+    its size, which is the same)."""
+    four = get_ruleset("four_player")
+    for rules, cards in ((STANDARD, "3333"), (four, "3333"), (four, "33333")):
+        verdict = beats(Combination.of(cards, rules=rules), Combination.of(cards, rules=rules))
+        assert (verdict.beats, verdict.reason) == (False, Reason.LOWER_BOMB)
+        assert verdict.message == "rank 3 is not higher than rank 3"
+
+
 def test_s3_same_kind_same_size_higher_rank() -> None:
     """docs/rules.md §3: same kind, same number of cards, higher primal rank."""
     assert beat("45678", "34567")
@@ -307,6 +319,21 @@ def test_s4_ambiguous_challenger_beats_if_any_reading_does() -> None:
     assert check.legal
     assert check.combination is not None
     assert (check.combination.kind, check.combination.rank.char) == (Kind.AIRPLANE_SINGLES, "6")
+
+
+def test_s4_challenger_none_of_whose_readings_beats_is_judged_in_its_preferred_one() -> None:
+    """docs/rules.md §4: a challenger beats when any one of its readings does; when none does,
+    the verdict is its preferred reading's (333444555666 on 444555666777: the airplane is not
+    higher, rather than an airplane with singles being of another kind)."""
+    readings = classify("333444555666", DOUZERO)
+    assert [c.kind for c in readings] == [
+        Kind.AIRPLANE,
+        Kind.AIRPLANE_SINGLES,
+        Kind.AIRPLANE_SINGLES,
+    ]
+    combo, verdict = best_beating(readings, Combination.of("444555666777", rules=DOUZERO))
+    assert combo is readings[0]
+    assert (verdict.beats, verdict.reason) == (False, Reason.NOT_HIGHER)
 
 
 def test_s4_preferred_order_rocket_bomb_no_kickers_longest_highest() -> None:
@@ -446,7 +473,7 @@ def test_s11_douzero_detector_bugs_not_reproduced() -> None:
         Combination.of("33334444555566667777", rules=DOUZERO)
 
 
-# --- The sources' readings as options (issue 17) ---------------------------------------------
+# --- The sources' readings as options (docs/rules.md §8) -------------------------------------
 
 
 def test_short_rules_airplane_without_wings() -> None:

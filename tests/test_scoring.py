@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
+from service.api import create_app
 from service.rules import STANDARD
 from service.rules.scoring import FactorName, Score, ScoreError, Side, score
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
 
 
 def names(result: Score) -> list[str]:
@@ -115,6 +122,66 @@ def test_s8_multiplier_cap_not_reached() -> None:
     result = score(bid=3, winner="farmers", bombs=2, rules=STANDARD.derive(multiplier_cap=16))
     assert (result.multiplier, result.capped) == (4, False)
     assert FactorName.CAP not in [f.name for f in result.breakdown]
+
+
+def test_s7_no_anti_spring_removes_the_anti_spring_only() -> None:
+    """docs/rules.md §7: `no_anti_spring` removes the anti-spring; the landlord's spring still
+    doubles."""
+    rules = STANDARD.derive(no_anti_spring=True)
+    result = score(bid=2, winner="landlord", spring=True, rules=rules)
+    assert (result.multiplier, result.landlord, result.farmers) == (2, 8, (-4, -4))
+    assert names(result) == ["bid", "spring"]
+    with pytest.raises(ScoreError) as caught:
+        score(bid=2, winner="farmers", spring=True, rules=rules)
+    assert [(p.field, p.code) for p in caught.value.problems] == [("spring", "not_in_game")]
+
+
+@pytest.mark.parametrize("cap", [1, 2, 8, 16])
+def test_s7_multiplier_cap_exactly_reached_is_not_capped(cap: int) -> None:
+    """docs/rules.md §7: `multiplier_cap` caps a multiplier above it; one equal to the cap is
+    left as it is, with no cap line."""
+    bombs = cap.bit_length() - 1
+    result = score(bid=3, winner="landlord", bombs=bombs, rules=STANDARD.derive(multiplier_cap=cap))
+    assert (result.multiplier, result.capped) == (cap, False)
+    assert result.farmers == (-3 * cap, -3 * cap)
+    assert FactorName.CAP not in [f.name for f in result.breakdown]
+    assert names(result) == ["bid"] + ["bomb"] * bombs
+
+
+@pytest.mark.parametrize("cap", [1, 2, 8, 16])
+def test_s7_multiplier_cap_one_doubling_above_is_capped(cap: int) -> None:
+    """docs/rules.md §7: a multiplier one doubling above `multiplier_cap` is capped, and the
+    score lists the cap as its own line (the cap as its factor, the uncapped multiplier in its
+    detail)."""
+    bombs = cap.bit_length()
+    result = score(bid=3, winner="landlord", bombs=bombs, rules=STANDARD.derive(multiplier_cap=cap))
+    assert (result.multiplier, result.capped) == (cap, True)
+    assert result.farmers == (-3 * cap, -3 * cap)
+    assert names(result) == ["bid"] + ["bomb"] * bombs + ["cap"]
+    assert result.breakdown[-1].factor == cap
+    assert result.breakdown[-1].detail == f"multiplier {2 * cap} capped at {cap}"
+
+
+@pytest.mark.parametrize(("bombs", "capped"), [(3, False), (4, True)])
+def test_s7_multiplier_cap_boundary_over_http(
+    client: FlaskClient, bombs: int, capped: bool
+) -> None:
+    """docs/rules.md §7 through /v1/score: a cap of 8 leaves a multiplier of 8 uncapped (no cap
+    line) and caps 16 to 8 with a cap line."""
+    body = {
+        "bid": 2,
+        "winner": "farmers",
+        "bombs": bombs,
+        "ruleset": {"name": "standard", "multiplier_cap": 8},
+    }
+    answer = client.post("/v1/score", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    data = answer.json
+    assert (data["multiplier"], data["capped"]) == (8, capped)
+    assert (data["landlord"], data["farmers"]) == (-32, [16, 16])
+    lines = [(line["name"], line["factor"]) for line in data["breakdown"]]
+    cap_line = [("cap", 8)] if capped else []
+    assert lines == [("bid", 2), *[("bomb", 2)] * bombs, *cap_line]
 
 
 @pytest.mark.parametrize(

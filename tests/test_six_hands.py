@@ -348,8 +348,8 @@ def test_s12_spring_counts_the_landlords_side() -> None:
 
 
 def test_s12_bad_input_is_a_422_naming_the_field(client: FlaskClient) -> None:
-    """Issue 17: an announcement in a three-player record, a seventh seat, a landlord out of
-    range, an unreadable card: each a 422 naming the field, never a 500."""
+    """An announcement in a three-player record, a seventh seat, a landlord out of range, an
+    unreadable card: each a 422 naming the field, never a 500."""
     three = {
         "deal": {"hands": ["3"] * 3, "kitty": "4"},
         "first_bidder": 0,
@@ -440,8 +440,8 @@ def self_play(seed: int) -> tuple[Record, Hand, Json]:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_s12_self_played_hands_validate(seed: int, client: FlaskClient) -> None:
-    """Issue 17: random legal six-player hands are valid to the hand validation, in the core
-    and over HTTP, with the same landlords, winner and zero-sum points."""
+    """Random legal six-player hands are valid to the hand validation, in the core and over
+    HTTP, with the same landlords, winner and zero-sum points."""
     record, hand, request = self_play(seed)
     outcome = validate(record, SIX)
     assert outcome.valid, outcome.error
@@ -456,8 +456,8 @@ def test_s12_self_played_hands_validate(seed: int, client: FlaskClient) -> None:
 
 
 def test_s12_self_played_hands_in_a_batch_and_a_match(client: FlaskClient) -> None:
-    """Issue 17: the batch answers each six-player record; the match ledger scores each
-    player by seat, zero-sum, and names both landlords."""
+    """The batch answers each six-player record; the match ledger scores each player by
+    seat, zero-sum, and names both landlords."""
     played = [self_play(seed) for seed in range(100, 106)]
     items = [{k: v for k, v in r.items() if k != "ruleset"} for _, _, r in played]
     batch = client.post("/v1/hands/validate/batch", json={"items": items, "ruleset": "six_player"})
@@ -617,7 +617,7 @@ def mutations(seed: int) -> list[tuple[str, Json, tuple[Any, ...]]]:
 
 
 def test_s12_one_mutated_event_is_the_first_error(client: FlaskClient) -> None:
-    """Issue 17: a card not held, a pass by the leader, a seat out of turn, a play that does
+    """A card not held, a pass by the leader, a seat out of turn, a play that does
     not beat, an event after the end, an announcement not held, not the highest, missing, a
     wrong partner, a face-up card not dealt to its drawer or drawn by another seat: each is
     found where it is, with its code; every third also through HTTP."""

@@ -1,4 +1,5 @@
-"""Perft-style checks of the variant games (issue 7) against an independent brute force.
+"""Perft-style checks of the variant games (four_player, Big Three) against an independent
+brute force.
 
 The reference is ``tests/variant_reference.py``, written from the variant spec and docs/rules.md
 sections 9 (four_player, two decks) and 10 (Big Three) only. It is proven first, on cases

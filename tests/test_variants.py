@@ -67,7 +67,7 @@ def test_s9_two_decks_of_108_cards() -> None:
 
 
 def test_s9_a_suited_card_twice_never_three_times() -> None:
-    """docs/rules.md §9 (issue 7): two decks hold each suited card twice, never three times."""
+    """docs/rules.md §9: two decks hold each suited card twice, never three times."""
     assert read_play("3S 3S", FOUR_PLAYER)
     with pytest.raises(CardError) as error:
         read_play("3S 3S S3", FOUR_PLAYER)
@@ -426,8 +426,9 @@ def self_play(rules: RuleSet, seed: int) -> tuple[Record, Hand, dict[str, Any]]:
 @pytest.mark.parametrize("rules", [FOUR_PLAYER, BIG_THREE], ids=lambda r: r.name)
 @pytest.mark.parametrize("seed", range(20))
 def test_random_self_played_hands_validate(rules: RuleSet, seed: int, client: FlaskClient) -> None:
-    """Issue 7: whole hands of each variant, played at random through the core, are valid to
-    the hand validation (core and HTTP), with the same winner and zero-sum points."""
+    """docs/rules.md §§9 and 10: whole hands of each variant, played at random through the
+    core, are valid to the hand validation (core and HTTP), with the same winner and zero-sum
+    points."""
     record, hand, body = self_play(rules, seed)
     outcome = validate(record, rules)
     assert outcome.valid, outcome.error

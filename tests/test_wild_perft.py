@@ -57,7 +57,7 @@ def ruleset(name: str, wild: tuple[str, ...], by_rank: bool) -> RuleSet:
     return get_ruleset(name, wild=list(wild), soft_hard_by_rank=by_rank)
 
 
-def test_the_golden_file_covers_what_the_issue_names() -> None:
+def test_the_golden_file_covers_every_wild_count_and_bomb_class() -> None:
     found = entries()
     wilds = {
         (e["wilds"], sum(e["hand"].count(r) for r in e["wild"])) for e in found if not e["previous"]

@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mixed",
         action="store_true",
-        help="only the mixed workload, with and without Redis (issue 4)",
+        help="only the mixed workload, with and without Redis",
     )
     parser.add_argument("--logs", type=Path, help="keep the gunicorn logs in this folder")
     parser.add_argument(

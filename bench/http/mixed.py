@@ -1,4 +1,4 @@
-"""A mixed workload with and without Redis (issue 4): ``python -m bench.http --mixed``.
+"""A mixed workload with and without Redis: ``python -m bench.http --mixed``.
 
 One file of requests, ``PATH<TAB>BODY`` per line, sent in turn by ``post.lua`` to the service
 under the project's gunicorn configuration, once with the in-process cache alone (no
