@@ -225,7 +225,7 @@ class Hand:
         """The seat whose turn it is (None once the hand is over): the auction's, the
         six-player landlord's to announce, or the trick's."""
         if self._phase is Phase.PLAY:
-            return self._play().to_act
+            return self._the_trick().to_act
         if self._phase is Phase.ANNOUNCING:
             return self._landlord
         auction = self._online or self._bidding
@@ -310,7 +310,7 @@ class Hand:
         self._phase = Phase.PLAY
         self._trick = Trick(leader, self.seats, two_pass=self.rules.two_pass_tricks)
 
-    def _play(self) -> Trick:
+    def _the_trick(self) -> Trick:
         assert self._trick is not None, "the play has begun"
         return self._trick
 
@@ -371,7 +371,7 @@ class Hand:
             text = f"{self.rules.name} calls and robs: no bids of 1..3"
             raise GameError(Violation.NO_BIDS, text, seat=seat)
         self._verify_turn(seat, Phase.BIDDING)
-        self._bids().verify(seat, bid)
+        self._the_bidding().verify(seat, bid)
 
     def can_bid(self, seat: int, bid: int | None) -> bool:
         """Whether ``seat`` may bid ``bid`` now.
@@ -393,7 +393,7 @@ class Hand:
         <Phase.REDEAL: 'redeal'>
         """
         self.verify_bid(seat, bid)
-        bidding = self._bids()
+        bidding = self._the_bidding()
         bidding.bid(seat, bid)
         self._ledger.record(Action(kind=ActionKind.BID, seat=seat, bid=bid or 0))
         if not bidding.over:
@@ -405,7 +405,7 @@ class Hand:
         first_leads = self.rules.table.first_bidder_leads
         self._begin_play(bidding.first if first_leads else bidding.landlord)
 
-    def _bids(self) -> Bidding:
+    def _the_bidding(self) -> Bidding:
         assert self._bidding is not None, "a game that bids"
         return self._bidding
 
@@ -568,7 +568,7 @@ class Hand:
         """
         if self._phase is Phase.BIDDING:
             return True
-        return self._phase is Phase.PLAY and self._play().passing_allowed
+        return self._phase is Phase.PLAY and self._the_trick().passing_allowed
 
     def verify_play(
         self,
@@ -599,7 +599,7 @@ class Hand:
         check = check_play(
             self._hands[seat],
             _counts(cards, self.rules),
-            self._play().last_play,
+            self._the_trick().last_play,
             self.rules,
             kind=declared_kind,
             rank=declared_rank,
@@ -662,7 +662,7 @@ class Hand:
             self._online.played = True
         self._ledger.record(Action(kind=ActionKind.PLAY, seat=seat, combination=combo))
         self._hands[seat] = subtract(self._hands[seat], combo.counts)
-        self._play().play(combo)
+        self._the_trick().play(combo)
         if not any(self._hands[seat]):
             self._phase = Phase.ENDED
             self._ledger.close(seat)
@@ -680,7 +680,7 @@ class Hand:
             self.verify_bid(seat, 0)
             return
         self._verify_turn(seat, Phase.PLAY)
-        if not self._play().passing_allowed:
+        if not self._the_trick().passing_allowed:
             raise GameError(Violation.LEADER_CANNOT_PASS, "the leader must play", seat=seat)
 
     def can_pass(self, seat: int) -> bool:
@@ -709,7 +709,7 @@ class Hand:
             return
         self.verify_pass(seat)
         self._ledger.record(Action(kind=ActionKind.PASS, seat=seat))
-        self._play().pass_turn()
+        self._the_trick().pass_turn()
 
     # --- What has been played, and the end (sections 5 and 7) -----------------------------
 
@@ -843,7 +843,7 @@ class Hand:
         """
         if self._phase is not Phase.PLAY:
             return legal_moves((0,) * len(Rank), None, self.rules)
-        trick = self._play()
+        trick = self._the_trick()
         return legal_moves(self._hands[trick.to_act], trick.last_play, self.rules)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -867,7 +867,7 @@ class Hand:
                 for card, partner in announcements(self.deal, seat)
             )
         if self._phase is Phase.BIDDING:
-            bids = self._bids().bids()
+            bids = self._the_bidding().bids()
             return tuple(Action(kind=ActionKind.BID, seat=seat, bid=b) for b in bids)
         plays = [Action(kind=ActionKind.PLAY, seat=seat, combination=c) for c in self.legal_plays()]
         if self.passing_allowed:
