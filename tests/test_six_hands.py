@@ -30,8 +30,8 @@ SIX = get_ruleset("six_player")
 Json = dict[str, Any]
 #: Every card of three packs, one token each.
 DECK = [f"{r}{s}" for r in RANK_CHARS[:13] for s in "SHDC"] * 3 + ["B", "R"] * 3
-#: A deal (``service.rules.state._SIX``): seat 0 holds KH twice (3S, 4S, 5S twice with the
-#: kitty), seat 1 the third KH; seat 5 holds the six jokers.
+#: A deal (``service.rules.examples.SIX_PLAYER_HANDS``): seat 0 holds KH twice (3S, 4S, 5S
+#: twice with the kitty), seat 1 the third KH; seat 5 holds the six jokers.
 HANDS = [
     "KH KH 3C 3D 3H 4C 4D 4H 5C 5D 5H 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H",
     "KH 9S TS TH TD TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C 3H",

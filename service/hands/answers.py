@@ -12,13 +12,14 @@ from service.answers import stamp
 from service.rules import STANDARD, RuleSet
 
 from .records import Record
-from .replay import _DEMO, Outcome, validate  # noqa: F401 - _DEMO: the examples' deal
+from .replay import Outcome, validate
 
 
 def validate_answer(record: Record, rules: RuleSet = STANDARD) -> dict[str, Any]:
     """The verdict on a record and the state it reached, as ``POST /v1/hands/validate`` answers.
 
-    >>> answer = validate_answer(Record.of(hands=_DEMO, kitty="BR2", first_bidder=1))
+    >>> from service.rules.examples import DEMO_HANDS
+    >>> answer = validate_answer(Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=1))
     >>> answer["valid"], answer["phase"], answer["to_act"], answer["score"]
     (True, 'bidding', 1, None)
     """
@@ -28,7 +29,8 @@ def validate_answer(record: Record, rules: RuleSet = STANDARD) -> dict[str, Any]
 def batch_answer(records: Sequence[Record], rules: RuleSet = STANDARD) -> dict[str, Any]:
     """One verdict per record, in order.
 
-    >>> answer = batch_answer([Record.of(hands=_DEMO, kitty="BR2", first_bidder=3)])
+    >>> from service.rules.examples import DEMO_HANDS
+    >>> answer = batch_answer([Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=3)])
     >>> answer["results"][0]["error"]["code"], answer["results"][0]["error"]["message"]
     ('bad_deal', 'first_bidder must be a seat from 0 to 2, not 3')
     """

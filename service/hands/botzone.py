@@ -46,9 +46,9 @@ def botzone_name(error: GameError, play: tuple[Hand, Event, Suits] | None = None
     (``Suits.fault``): ``REPEATED_CARD`` for one of the seat's own, played before, else
     ``MISSING_CARD``.
 
-    >>> from service.hands.replay import _DEMO
-    >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1)
-    >>> hand = Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1)
+    >>> from service.rules.examples import DEMO_HANDS
+    >>> record = Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=1)
+    >>> hand = Hand.start(hands=DEMO_HANDS, kitty="BR2", first_bidder=1)
     >>> hand.bid(1, 3)
     >>> _ = hand.play(1, "4444")
     >>> hand.pass_turn(2); hand.pass_turn(0)

@@ -3,7 +3,8 @@ and the plays and passes through the core's ``Hand``, and stops at the first vio
 where it is (``part`` and ``index``), the seat, the core's ``Violation`` code and a sentence;
 the state reached before it is reported all the same (``Outcome``).
 
->>> outcome = validate(Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(1, 3)]))
+>>> from service.rules.examples import DEMO_HANDS
+>>> outcome = validate(Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=1, bids=[(1, 3)]))
 >>> outcome.valid, outcome.hand.landlord, outcome.hand.to_act
 (True, 1, 1)
 """
@@ -41,7 +42,8 @@ class HandError:
     def as_dict(self) -> dict[str, Any]:
         """The wire form: part, index, seat, code, reason (why a play does not beat), message.
 
-        >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(2, 1)])
+        >>> from service.rules.examples import DEMO_HANDS
+        >>> record = Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=1, bids=[(2, 1)])
         >>> validate(record).error.as_dict()["code"]
         'wrong_seat'
         """
@@ -71,7 +73,8 @@ class Outcome:
     def valid(self) -> bool:
         """Whether every event of the record is legal.
 
-        >>> validate(Record.of(hands=_DEMO, kitty="BR2", first_bidder=2)).valid
+        >>> from service.rules.examples import DEMO_HANDS
+        >>> validate(Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=2)).valid
         True
         """
         return self.error is None
@@ -79,7 +82,8 @@ class Outcome:
     def score(self) -> Score | None:
         """The score of the hand reached, when it has ended (section 7).
 
-        >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=0, bids=[(0, 3)])
+        >>> from service.rules.examples import DEMO_HANDS
+        >>> record = Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=0, bids=[(0, 3)])
         >>> validate(record).score() is None
         True
         """
@@ -109,7 +113,8 @@ class Outcome:
     def as_dict(self) -> dict[str, Any]:
         """The wire form of the verdict and of the state reached (see ``validate_answer``).
 
-        >>> answer = validate(Record.of(hands=_DEMO, kitty="BR", first_bidder=0)).as_dict()
+        >>> from service.rules.examples import DEMO_HANDS
+        >>> answer = validate(Record.of(hands=DEMO_HANDS, kitty="BR", first_bidder=0)).as_dict()
         >>> answer["valid"], answer["error"]["message"], answer["phase"]
         (False, 'the kitty holds 2 cards, not 3', None)
         """
@@ -169,7 +174,8 @@ def actions(hand: Hand) -> list[str]:
     bids; the online table's calls (``call``, ``rob``, ``double``, ...); ``announce``;
     ``play``, and ``pass`` when passing is allowed. Shows are never a turn: not listed.
 
-    >>> actions(Hand.start(hands=_DEMO, kitty="BR2", first_bidder=1))
+    >>> from service.rules.examples import DEMO_HANDS
+    >>> actions(Hand.start(hands=DEMO_HANDS, kitty="BR2", first_bidder=1))
     ['pass', 'bid_1', 'bid_2', 'bid_3']
     """
     if hand.to_act is None:
@@ -292,7 +298,8 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
 def validate(record: Record, rules: RuleSet = STANDARD) -> Outcome:
     """Replay a record through the core; stop at the first violation (docs/rules.md §§5-7).
 
-    >>> record = Record.of(hands=_DEMO, kitty="BR2", first_bidder=1, bids=[(1, 1), (2, 1)])
+    >>> from service.rules.examples import DEMO_HANDS
+    >>> record = Record.of(hands=DEMO_HANDS, kitty="BR2", first_bidder=1, bids=[(1, 1), (2, 1)])
     >>> outcome = validate(record)
     >>> outcome.valid, outcome.error.index, outcome.error.code.value, outcome.hand.to_act
     (False, 1, 'bid_not_higher', 2)
@@ -302,10 +309,6 @@ def validate(record: Record, rules: RuleSet = STANDARD) -> Outcome:
     if hand is not None:
         error = _replay(hand, record)
     return Outcome(hand, error, dealt, record.doublings, rules)
-
-
-#: A deal used by the examples: seat 0 lacks the 4s, seat 1 holds them, the kitty is B R 2.
-_DEMO = ("35556667778889999", "3334444TTTTJJJJQQ", "QQKKKKAAAA2225678")
 
 
 __all__ = ["HandError", "Outcome", "validate"]

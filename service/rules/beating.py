@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .combos import Combination, get_ruleset, readings_of  # noqa: F401 - examples
+from .combos import Combination
 from .model import Grade, Tier
 
 
@@ -107,6 +107,7 @@ def _bomb_on_bomb(play: Combination, previous: Combination, size: int, other: in
     """A bomb against a bomb (docs/rules.md §3 and 9): a higher class on the ladder wins (the
     four-player game's larger group), then the higher rank, then (in one class) more cards.
 
+    >>> from service.rules import get_ruleset
     >>> four = get_ruleset("four_player")
     >>> beats(Combination.of("33333", rules=four), Combination.of("AAAA", rules=four)).message
     'a bomb of 5 cards beats one of 4'
@@ -136,6 +137,7 @@ def _graded(play: Combination, previous: Combination, size: int, other: int) -> 
     longer first, then the class (a tie at equal rank goes to the hard bomb, the only tie
     ``soft_hard_by_rank`` leaves).
 
+    >>> from service.rules import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7")
     >>> beats(Combination.of("7777", rules=laizi), Combination.of("AAAA", rules=laizi)).message
     'a pure bomb beats a hard bomb'
@@ -158,6 +160,8 @@ def best_beating(
 
     A challenger with several readings beats the previous play if any of them does (section 4).
 
+    >>> from service.rules import get_ruleset
+    >>> from service.rules.combos import readings_of
     >>> douzero = get_ruleset("douzero")
     >>> found = readings_of((3, 3, 3, 3) + (0,) * 11, douzero)  # 333444555666
     >>> combo, verdict = best_beating(found, Combination.of("333444555789", rules=douzero))

@@ -38,7 +38,7 @@ from enum import StrEnum
 
 from .events import GameError, Violation
 from .options import BiddingMode, Doubling
-from .ruleset import HUANLE, STANDARD, RuleSet  # noqa: F401 - examples
+from .ruleset import STANDARD, RuleSet
 
 
 class Call(StrEnum):
@@ -124,6 +124,7 @@ class Auction:
     def show_factor(self) -> int:
         """The highest show factor of the hand (1: nobody showed).
 
+        >>> from service.rules import HUANLE
         >>> auction = Auction(first=0, rules=HUANLE)
         >>> auction.speak(2, Call.SHOW, Stage.LATE_DEAL)
         >>> auction.show_factor
