@@ -33,6 +33,7 @@ from service.rules.fast import NoFamily, every_reading, generate, lists, univers
 from service.rules.fast.families import listable
 from service.rules.fast.tables import _BY_MODEL, KEPT, tables_of
 from service.rules.model import THREE_PLAYER_FORMS, Form
+from service.rules.moves import universe as moves_universe
 from service.rules.options import Role
 from service.rules.ruleset import OPTIONS
 
@@ -200,12 +201,13 @@ def test_every_three_player_form_has_a_family() -> None:
 
 
 def test_a_form_no_family_lists_sends_its_game_to_the_reference_engine() -> None:
-    """docs/maintaining.md: a form the fast path has no family for (here a trio with two
-    single kickers) is never listed partly or not at all: its game model is the reference
-    engine's, and every answer comes from it."""
+    """docs/maintaining.md: a form the fast path has no family for (here the trio with a
+    single read as a trio with two single kickers) is never listed partly or not at all: its
+    game model is the reference engine's, and every answer comes from it."""
     odd = Form(Kind.TRIO_SINGLE, 3, kickers=2, kicker_width=1)
     assert listable(odd) == "two kickers per primal rank need four of a rank, not 3"
-    model = dataclasses.replace(STANDARD.model, forms=(*STANDARD.model.forms, odd))
+    forms = tuple(odd if f.kind is Kind.TRIO_SINGLE else f for f in STANDARD.model.forms)
+    model = dataclasses.replace(STANDARD.model, forms=forms)
     assert not lists(model)
     assert "trio_single" in (unlisted(model) or "")
     with pytest.raises(NoFamily, match="trio_single"):
@@ -214,7 +216,30 @@ def test_a_form_no_family_lists_sends_its_game_to_the_reference_engine() -> None
     object.__setattr__(rules, "model", model)
     listed = legal_moves("33345", rules=rules).moves
     assert listed == reference_moves(read_play("33345"), model)
-    assert "33345" in {m.cards for m in listed}
+    assert ("33345", Kind.TRIO_SINGLE) in {(m.cards, m.kind) for m in listed}
+    assert "3334" not in {m.cards for m in listed}
     assert [c.kind for c in every_reading(read_play("33345"), model) if c.cards == "33345"] == [
         Kind.TRIO_SINGLE
     ]
+
+
+def test_a_wild_games_universe_is_its_natural_games() -> None:
+    """``moves.universe`` of a wildcard game is the table of its game without wilds (wild
+    cards read as their own rank), listed by the fast path."""
+    laizi = get_ruleset("laizi", wild="7")
+    table = {
+        cards: [(c.kind, c.rank) for c in found] for cards, found in moves_universe(laizi).items()
+    }
+    assert table == {
+        cards: [(c.kind, c.rank) for c in found]
+        for cards, found in moves_universe(STANDARD).items()
+    }
+
+
+def test_a_model_with_two_forms_of_one_kind_is_not_listed() -> None:
+    """The fast path keeps its tables by kind: two forms of one kind go to the reference engine."""
+    shuttles = get_ruleset("standard", space_shuttle=True).model
+    one_kicker = _keeping(next(f for f in THREE_PLAYER_FORMS if f.needs == "shuttle_one_kicker"))
+    extra = tuple(f for f in one_kicker.model.forms if f not in shuttles.forms)
+    model = dataclasses.replace(shuttles, forms=(*shuttles.forms, *extra))
+    assert unlisted(model) == "two forms of one kind"

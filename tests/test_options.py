@@ -5,6 +5,7 @@ that adding an option is one declaration plus the rule it switches (docs/maintai
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from service.rules import PRESETS, STANDARD, Game, KickerRules, get_ruleset
 from service.rules.model import GAMES, LONG_WILD_BOMBS
 from service.rules.multipliers import Multipliers
 from service.rules.online import Stage
-from service.rules.options import Option, Role, off_value, shown
+from service.rules.options import Option, Role, WildMode, off_value, shown
 from service.rules.ruleset import OPTION_NAMES, OPTIONS, PLAY_OPTIONS, RuleSet, RuleSetError
 from service.rules.ruleset import default as default_of
 
@@ -111,9 +112,17 @@ def test_the_kicker_rules_are_the_kicker_options() -> None:
 
 
 def test_options_set_only_existing_multipliers() -> None:
+    """A switch sets factors when on (``RuleSet.multipliers``); a preset's own factors
+    (``scoring``) count in the versions of rule sets derived from it."""
     factors = {f.name for f in dataclasses.fields(Multipliers)}
-    for spec in OPTIONS.values():
+    for name, spec in OPTIONS.items():
         assert {factor for factor, _ in spec.multipliers} <= factors
+        assert not spec.multipliers or isinstance(default_of(name), bool), name
+    departing = dataclasses.replace(STANDARD, scoring=Multipliers(rocket=4))
+    assert departing.multipliers.rocket == 4
+    assert (
+        departing.derive(space_shuttle=True).version != STANDARD.derive(space_shuttle=True).version
+    )
     x4 = get_ruleset("laizi", wild="7", hard_bombs_x4=True)
     assert (x4.multipliers.hard_bomb, x4.multipliers.pure_bomb, x4.multipliers.bomb) == (4, 4, 2)
     assert get_ruleset("laizi", wild="7").multipliers == STANDARD.scoring
@@ -130,16 +139,38 @@ def test_an_option_is_refused_in_a_game_that_does_not_take_it(name: str) -> None
     for game in set(Game) - spec.games:
         preset = next(r for r in PRESETS.values() if r.game is game)
         assert getattr(preset, name) == off
-        with pytest.raises(RuleSetError, match=f"^{name} needs game .*must be {shown(off)}"):
-            preset.derive(**{name: on})
+        with pytest.raises(
+            RuleSetError, match=f"^{name} needs game .*must be {re.escape(shown(off))}"
+        ):
+            dataclasses.replace(preset, **{name: on})  # made directly, as in the need's test
 
 
 @pytest.mark.parametrize("name", [n for n, s in OPTIONS.items() if s.needs is not None])
 def test_an_option_is_refused_without_the_one_it_needs(name: str) -> None:
+    """Made directly (``derive`` reads the wild ranks against the mode first)."""
     spec = OPTIONS[name]
     assert spec.needs is not None
     with pytest.raises(RuleSetError, match=f"^{name} needs {spec.needs.option}"):
-        STANDARD.derive(**{name: _on_value(name)})
+        RuleSet(**{name: _on_value(name)})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"wilds": WildMode.LAIZI, "wild": None},
+        {"wilds": WildMode.LAIZI, "wild": ["7"]},
+        {"scoring": "x4"},
+        {"kicker_rank_max": True},
+        {"multiplier_cap": 2.5},
+        {"game": "four_player"},
+    ],
+)
+def test_a_rule_set_of_values_of_the_wrong_type_is_refused(options: dict[str, object]) -> None:
+    """Every value is checked against its declaration: a ``RuleSetError``, never a crash."""
+    with pytest.raises(RuleSetError):
+        RuleSet(**options)  # type: ignore[arg-type]
+    with pytest.raises(RuleSetError):
+        get_ruleset("standard", wilds=None, wild="7")
 
 
 def _on_value(name: str) -> object:

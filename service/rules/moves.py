@@ -70,7 +70,8 @@ def universe(rules: RuleSet = STANDARD) -> Universe:
     >>> len(universe()), [c.kind.value for c in universe()["3333"]]
     (12654, ['bomb'])
     """
-    return UNIVERSES.get(rules.model) or fast.universe(rules.model)
+    model = rules.model.natural
+    return UNIVERSES.get(model) or fast.universe(model)
 
 
 def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Combination, ...]:

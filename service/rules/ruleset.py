@@ -265,6 +265,7 @@ class RuleSet:
     show_cards: bool = option(
         False,
         role=Role.FLOW,
+        games=THREE,
         needs=Need("bidding", ("call_rob",)),
         later=True,
         doc="seats may show their hands (明牌, x5 to x2)",
@@ -272,6 +273,7 @@ class RuleSet:
     doubling: Doubling = option(
         Doubling.NONE,
         role=Role.FLOW,
+        games=THREE,
         values=Doubling,
         needs=Need("bidding", ("call_rob",)),
         later=True,
@@ -295,6 +297,7 @@ class RuleSet:
     wild: tuple[str, ...] = option(
         (),
         role=Role.WILDS,
+        games=THREE,
         needs=Need("wilds"),
         later=True,
         doc="the wild ranks drawn: one under laizi, two under tiandi; a request names them",
@@ -302,6 +305,7 @@ class RuleSet:
     soft_hard_by_rank: bool = option(
         False,
         role=Role.WILDS,
+        games=THREE,
         needs=Need("wilds"),
         later=True,
         doc="hard and soft bombs are one class, compared by rank",
@@ -309,6 +313,7 @@ class RuleSet:
     hard_bombs_x4: bool = option(
         False,
         role=Role.SCORING,
+        games=THREE,
         needs=Need("wilds"),
         multipliers=(("hard_bomb", 4), ("pure_bomb", 4)),
         later=True,
@@ -354,6 +359,8 @@ class RuleSet:
         """What is wrong with the options: values first; then each option's games and need
         (from its declaration); then the rules that tie one value to another."""
         problems = [text for name in OPTION_NAMES if (text := self._value_problem(name))]
+        if not isinstance(self.scoring, Multipliers):
+            problems.append("scoring must be a Multipliers table")
         if problems:
             return problems
         for name, spec in OPTIONS.items():
@@ -381,8 +388,13 @@ class RuleSet:
             )
             text += ", or null" if spec.nullable else ""
             return f"{name} must be {text}" + (f" ({spec.hint})" if spec.hint else "")
-        if isinstance(_DEFAULTS[name], bool) and not isinstance(value, bool):
+        default = _DEFAULTS[name]
+        if isinstance(default, bool) and not isinstance(value, bool):
             return f"{name} must be a boolean"
+        if isinstance(default, tuple) and not (
+            isinstance(value, tuple) and all(isinstance(item, str) for item in value)
+        ):
+            return f"{name} must be a tuple of rank characters"
         return None
 
     def _game_problem(self, name: str, games: frozenset[Game], why: str) -> list[str]:
@@ -423,7 +435,7 @@ class RuleSet:
                 problems.append(f"bidding call_rob needs game three_player, not {self.game}")
             if self.all_pass is not AllPass.REDEAL:
                 problems.append("all_pass must be redeal with bidding call_rob (section 13)")
-        if self.wilds is not WildMode.NONE and self.wild:
+        if self.wilds is not WildMode.NONE and self.wild != ():
             try:
                 if wild_ranks(self.wild, self.wilds) != self.wild:
                     problems.append("wild must hold canonical rank characters")
@@ -440,13 +452,17 @@ class RuleSet:
     def fingerprint(self) -> str:
         """A short digest of every rule option (not the name), stable across releases: an
         option added later is left out while it has its default, so versions named before it
-        existed keep their names. The wild ranks are the game's draw, not a rule: left out."""
-        options = {
+        existed keep their names. The wild ranks are the game's draw, not a rule: left out. A
+        preset's own multipliers count where they depart from the rule texts' (``scoring``).
+        """
+        options: dict[str, Any] = {
             name: value
             for name, value in self.options().items()
             if name != "wild"
             and not (OPTIONS[name].later and getattr(self, name) == _DEFAULTS[name])
         }
+        if self.scoring != STANDARD_MULTIPLIERS:
+            options["scoring"] = dataclasses.asdict(self.scoring)
         text = json.dumps(options, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
@@ -482,8 +498,11 @@ class RuleSet:
                 changed[name] = _member(values, name, value)
         if "wild" in changes:
             changed.pop("wild", None)
+            mode = changed.get("wilds", self.wilds)
+            if not isinstance(mode, WildMode):
+                raise RuleSetError(f"wilds must be one of {', '.join(WildMode)}")
             try:
-                drawn = wild_ranks(changes["wild"], changed.get("wilds", self.wilds))
+                drawn = wild_ranks(changes["wild"], mode)
             except ValueError as error:
                 raise RuleSetError(str(error)) from None
             if drawn != self.wild:

@@ -78,7 +78,7 @@ def lists(model: GameModel) -> bool:
     """
     found = _LISTS.get(model)
     if found is None:
-        found = _LISTS[model] = unlisted(model) is None
+        found = remember(_LISTS, model, unlisted(model) is None)
     return found
 
 
@@ -91,6 +91,9 @@ def unlisted(model: GameModel) -> str | None:
     """
     if model.game is not _THREE_PLAYER or model.wilds is not None:
         return f"the {model.game} game" + (" with wilds" if model.wilds is not None else "")
+    kinds = [form.kind for form in model.forms]
+    if len(set(kinds)) != len(kinds):  # the tables are kept by kind
+        return "two forms of one kind"
     missing = [form for form in model.forms if form not in FAMILIES]
     if missing:
         return "; ".join(
@@ -102,7 +105,7 @@ def unlisted(model: GameModel) -> str | None:
     return None
 
 
-#: Each game model's answer of ``lists`` (a few hundred models at most, as ``model._BUILT``).
+#: Each game model's answer of ``lists``, kept as the tables are (``tables.remember``).
 _LISTS: dict[GameModel, bool] = {}
 
 

@@ -44,11 +44,11 @@ class NoFamily(ValueError):
 
 def listable(form: Form) -> str | None:
     """Why no family lists a form, or None when one does. The tables assume what the
-    three-player forms are: a hand holds at most four of a rank; one primal rank starts its
-    table at rank 3; chains run within 3..A (the 12-bit masks of ``Held``); kickers are
-    singles or pairs, one per primal rank (two only with four of a rank: ``_with_two``
-    walks the fours); chains with kickers are of trios or fours (``wings``); the top play is
-    the rocket.
+    three-player forms are: a hand holds at most four of a rank; a form of one primal rank
+    tables the ranks 3 to 2 (to the red joker for singles); chains run within 3..A (the
+    12-bit masks of ``Held``); kickers are singles or pairs, one per primal rank (two only
+    with four of a rank: ``_with_two`` walks the fours); chains with kickers are of trios or
+    fours (``wings``); the top play is the rocket.
 
     >>> from service.rules import STANDARD, Kind
     >>> listable(STANDARD.model.form(Kind.TRIO_SINGLE)) is None
@@ -63,8 +63,8 @@ def listable(form: Form) -> str | None:
         return None if rocket and form.min_len == form.max_len == 2 else "a top play not the rocket"
     if form.chain and not (form.low == 0 and form.high == ACE):
         return "a chain outside 3..A"
-    if not form.chain and form.low != 0:
-        return "a rank's table not starting at 3"
+    if not form.chain and (form.low != 0 or form.high != (RED if form.width == 1 else TWO)):
+        return "one rank's table not from 3 to 2 (to the red joker for singles)"
     if form.kickers > 2 or (form.kickers and form.width < 3):
         return f"{form.kickers} kickers on {form.width} cards of a rank"
     if form.kickers == 2 and not form.chain and form.width != 4:
