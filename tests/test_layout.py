@@ -1,4 +1,4 @@
-"""The core reads as STYLE.md asks: imports run one way (no cycle), modules stay under about
+"""The core reads as docs/style.md asks: imports run one way (no cycle), modules stay under about
 500 lines, and every public function and method of the core has a ``>>>`` example that runs
 (the doctests run with the suite)."""
 
@@ -74,7 +74,7 @@ def test_core_modules_stay_small() -> None:
 
 
 def test_every_public_core_function_has_an_example() -> None:
-    """STYLE.md 10: a ``>>>`` example on each public function and method of the core."""
+    """docs/style.md: a ``>>>`` example on each public function and method of the core."""
     missing = []
     for module in core_modules():
         for name, value in vars(module).items():

@@ -1,4 +1,4 @@
-"""The rules core is pure: it imports only the standard library (STYLE.md principle 1)."""
+"""The rules core is pure: it imports only the standard library (docs/style.md)."""
 
 from __future__ import annotations
 
