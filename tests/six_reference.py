@@ -2,8 +2,9 @@
 
 Written from docs/rules.md §§1 to 4 and 12 alone, with the wire choices where docs/rules.md is
 silent (listed below). It imports nothing from ``service``: not the classifier, not the move
-generator, not the rule-set type, not ``tests/reference.py``. The canonical card characters are
-restated (``RANK_CHARS``; a test checks that they are the core's).
+generator, not the rule-set type, and nothing of ``tests/reference.py``. Card text, count
+vectors and the deck are ``tests/common.py``'s (a test checks that its rank characters are the
+core's).
 
 The game (docs/rules.md §12): three packs, 162 cards, 12 cards of each rank 3..2, three black
 and three red jokers; hands of 26 cards, the landlord's of 32. The combinations are those of
@@ -61,28 +62,32 @@ Run ``python tests/six_reference.py`` for the hand-computed self-check.
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 from collections.abc import Iterable, Iterator
 
-Reading = tuple[str, int, int]
-"""(kind wire name, highest primal rank index, chain length)."""
-
-PreviousPlay = tuple[str, int, int, int]
-"""(kind wire name, highest primal rank index, chain length, number of cards)."""
-
-#: One canonical character per rank, low to high (the count vector's order).
-RANK_CHARS = "3456789TJQKA2BR"
-
-NUM_RANKS = 15
-THREE = 0  # "3"
-ACE = 11  # "A": the highest rank of any chain
-TWO = 12  # "2"
-BLACK = 13  # "B", the black (small) joker
-RED = 14  # "R", the red (big) joker
+from common import (
+    ACE,
+    BLACK,
+    DECK_LIMITS,
+    NUM_RANKS,
+    RANK_CHARS,
+    RED,
+    THREE,
+    TWO,
+    PreviousPlay,
+    Reading,
+    card_count,
+    check_hand,
+    counts_from_text,
+    every_sub_multiset,
+    only_rank,
+    pure_run,
+    ranks_present,
+    take_primal,
+    text_from_counts,
+)
 
 #: Section 12: three packs: 12 cards of each rank 3..2, three jokers of each colour.
-DECK_LIMITS: tuple[int, ...] = (12,) * 13 + (3, 3)
+SIX_DECK = DECK_LIMITS["six_player"]
 HAND_SIZE = 26  # a seat's hand
 LANDLORD_HAND_SIZE = 32  # the landlord's hand with the six face-down cards
 MOST_CARDS = 32  # "chains limited only by the ranks 3..A and by the 32 cards a hand can hold"
@@ -120,72 +125,6 @@ KINDS = (
 
 # --------------------------------------------------------------------------------------------
 # Small helpers
-
-
-def counts_from_text(cards: str) -> tuple[int, ...]:
-    """Count vector of a canonical card string like ``"333BB"``."""
-    result = [0] * NUM_RANKS
-    for char in cards:
-        result[RANK_CHARS.index(char)] += 1
-    return tuple(result)
-
-
-def text_from_counts(counts: Iterable[int]) -> str:
-    """The canonical card string of a count vector (ascending, 3 ... 2 B R)."""
-    return "".join(char * held for char, held in zip(RANK_CHARS, counts, strict=True))
-
-
-def ranks_present(counts) -> list[int]:
-    """The ranks holding at least one card, low to high."""
-    return [rank for rank in range(NUM_RANKS) if counts[rank] > 0]
-
-
-def only_rank(counts) -> int | None:
-    """The rank of a card set made of one rank only, else None."""
-    present = ranks_present(counts)
-    if len(present) == 1:
-        return present[0]
-    return None
-
-
-def check_hand(counts) -> None:
-    """ValueError unless the 162-card deck can hold ``counts``."""
-    if len(counts) != NUM_RANKS:
-        raise ValueError("a count vector has 15 entries")
-    for rank, (held, limit) in enumerate(zip(counts, DECK_LIMITS, strict=True)):
-        if held < 0 or held > limit:
-            raise ValueError(f"{held} cards of {RANK_CHARS[rank]} (at most {limit})")
-
-
-def pure_run(counts, width: int, *, shortest: int, longest: int):
-    """If the set is exactly ``width`` cards of each of consecutive ranks within 3..A,
-    between ``shortest`` and ``longest`` ranks long: (highest rank, length); else None."""
-    present = ranks_present(counts)
-    if not shortest <= len(present) <= longest:
-        return None
-    for rank in present:
-        if counts[rank] != width:
-            return None
-    if present[0] < THREE or present[-1] > ACE:
-        return None
-    for previous, current in itertools.pairwise(present):
-        if current != previous + 1:
-            return None
-    return present[-1], len(present)
-
-
-def remove_primal(counts, primal_ranks, width: int) -> list[int] | None:
-    """The kicker part: ``counts`` less ``width`` cards of each primal rank.
-
-    None unless the set holds exactly ``width`` cards of each primal rank: one more card of a
-    primal rank would be a kicker of a primal rank (kicker rule 1).
-    """
-    rest = list(counts)
-    for rank in primal_ranks:
-        if rest[rank] != width:
-            return None
-        rest[rank] = 0
-    return rest
 
 
 def single_kickers_ok(kickers, how_many: int) -> bool:
@@ -239,7 +178,7 @@ def six_trio_single(counts) -> list[Reading]:
     if sum(counts) != 4:
         return found
     for trio_rank in range(THREE, TWO + 1):
-        kickers = remove_primal(counts, [trio_rank], 3)
+        kickers = take_primal(counts, [trio_rank], 3)
         if kickers is not None and single_kickers_ok(kickers, 1):
             found.append(("trio_single", trio_rank, 1))
     return found
@@ -250,7 +189,7 @@ def six_trio_pair(counts) -> list[Reading]:
     if sum(counts) != 5:
         return found
     for trio_rank in range(THREE, TWO + 1):
-        kickers = remove_primal(counts, [trio_rank], 3)
+        kickers = take_primal(counts, [trio_rank], 3)
         if kickers is not None and pair_kickers_ok(kickers, 1):
             found.append(("trio_pair", trio_rank, 1))
     return found
@@ -282,7 +221,7 @@ def _airplanes_with_kickers(counts, kind: str, cards_per_trio: int, kickers_ok) 
             continue
         for first in range(THREE, ACE - length + 2):
             chain = list(range(first, first + length))
-            kickers = remove_primal(counts, chain, 3)
+            kickers = take_primal(counts, chain, 3)
             if kickers is not None and kickers_ok(kickers, length):
                 found.append((kind, chain[-1], length))
     return found
@@ -301,7 +240,7 @@ def six_four_two_singles(counts) -> list[Reading]:
     if sum(counts) != 6:
         return found
     for four_rank in range(THREE, TWO + 1):
-        kickers = remove_primal(counts, [four_rank], 4)
+        kickers = take_primal(counts, [four_rank], 4)
         if kickers is not None and single_kickers_ok(kickers, 2):
             found.append(("four_two_singles", four_rank, 1))
     return found
@@ -312,7 +251,7 @@ def six_four_two_pairs(counts) -> list[Reading]:
     if sum(counts) != 8:
         return found
     for four_rank in range(THREE, TWO + 1):
-        kickers = remove_primal(counts, [four_rank], 4)
+        kickers = take_primal(counts, [four_rank], 4)
         if kickers is not None and pair_kickers_ok(kickers, 2):
             found.append(("four_two_pairs", four_rank, 1))
     return found
@@ -386,10 +325,6 @@ def readings_in_order(readings: Iterable[Reading]) -> list[Reading]:
 # Beating
 
 
-def _card_count(cards) -> int:
-    return cards if isinstance(cards, int) else len(cards)
-
-
 def beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b) -> bool:
     """Whether play A (``reading_a`` of ``cards_a``) beats play B on the table (``reading_b``).
 
@@ -397,8 +332,8 @@ def beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b) -> bool:
     """
     kind_a, rank_a, _length_a = reading_a
     kind_b, rank_b, _length_b = reading_b
-    size_a = _card_count(cards_a)
-    size_b = _card_count(cards_b)
+    size_a = card_count(cards_a)
+    size_b = card_count(cards_b)
     if kind_b == "nuke":
         return False  # nothing beats the nuke
     if kind_a == "nuke":
@@ -425,25 +360,10 @@ def set_beats(readings: Iterable[Reading], size: int, previous: PreviousPlay) ->
 # Every sub-multiset (the definition; small hands only)
 
 
-def every_sub_multiset(hand_counts) -> Iterator[tuple[int, ...]]:
-    """Every non-empty sub-multiset of the hand (product of range(count + 1) per rank)."""
-    for choice in itertools.product(*(range(held + 1) for held in hand_counts)):
-        if any(choice):
-            yield choice
-
-
-def sub_multiset_count(hand_counts) -> int:
-    """How many sub-multisets (including the empty one) the hand has."""
-    total = 1
-    for held in hand_counts:
-        total *= held + 1
-    return total
-
-
 def brute_force_table(hand_counts) -> dict[str, tuple[int, frozenset[Reading]]]:
     """{canonical cards: (card count, readings)} for EVERY sub-multiset that is a play."""
     hand_counts = tuple(hand_counts)
-    check_hand(hand_counts)
+    check_hand(hand_counts, SIX_DECK)
     table = {}
     for choice in every_sub_multiset(hand_counts):
         readings = reference_readings(choice)
@@ -513,7 +433,7 @@ def candidates(hand_counts) -> Iterator[tuple[int, ...]]:
 def candidate_table(hand_counts) -> dict[str, tuple[int, frozenset[Reading]]]:
     """The same table as ``brute_force_table``, from the candidates only."""
     hand_counts = tuple(hand_counts)
-    check_hand(hand_counts)
+    check_hand(hand_counts, SIX_DECK)
     table = {}
     seen: set[tuple[int, ...]] = set()
     for choice in candidates(hand_counts):
@@ -567,12 +487,6 @@ def previous_reading(cards: str, kind: str | None = None, rank: int | None = Non
     return (chosen[0], chosen[1], chosen[2], len(cards))
 
 
-def moves_digest(moves: Iterable[str]) -> str:
-    """sha256 hex digest of the sorted move list, one canonical card string per line."""
-    text = "\n".join(sorted(moves))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 # --------------------------------------------------------------------------------------------
 # Hand-computed self-check (also run by tests/test_six_perft.py)
 
@@ -584,7 +498,7 @@ def _readings(cards: str) -> set[Reading]:
 def self_check() -> None:
     """Known answers worked out by hand; AssertionError on the first mismatch."""
     r = RANK_CHARS.index
-    assert sum(DECK_LIMITS) == 162
+    assert sum(SIX_DECK) == 162
     assert brute_force_moves(counts_from_text("33")) == {"3", "33"}
     assert brute_force_moves(counts_from_text("BR")) == {"B", "R"}
     assert leads(counts_from_text("BBBRRR")) == {"B", "R", "BB", "RR", "BBBRRR"}

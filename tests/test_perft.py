@@ -7,6 +7,9 @@
   brute force, leads and answers to random declared readings, per rule set.
 - ``test_listed_moves_are_legal``: every move we list is, to the reference classifier, a
   reading of its cards that beats the previous play (and a sub-multiset of the hand).
+
+The reference takes a rule set as plain data: the service rule set's ``options()``, converted
+here at the boundary.
 """
 
 from __future__ import annotations
@@ -15,20 +18,12 @@ import functools
 import random
 from pathlib import Path
 
-import golden_file
+import common
 import pytest
-from reference import (
-    RANK_CHARS,
-    brute_force_moves,
-    counts_from_text,
-    moves_digest,
-    previous_reading,
-    reading_beats,
-    reference_readings,
-)
+from common import RANK_CHARS, counts_from_text, moves_digest, text_from_counts
+from reference import brute_force_moves, previous_reading, reading_beats, reference_readings
 
-from service.rules import Combination, get_ruleset, legal_moves
-from service.rules.cards import format_counts
+from service.rules import Combination, RuleSet, get_ruleset, legal_moves
 
 GOLDEN = Path(__file__).parent / "golden" / "perft.json"
 
@@ -36,19 +31,26 @@ DECK = [rank for rank in range(13) for _ in range(4)] + [13, 14]
 SHOWN = 5  # mismatches detailed in a failure message
 
 
-GOLDEN_GROUPS = golden_file.load(GOLDEN)
+GOLDEN_GROUPS = common.load(GOLDEN)
 #: The rule sets of the golden file (presets and custom ones), also used by the live tests.
 RULESETS: list[tuple[str, dict]] = [
     (entries[0]["rules"], entries[0]["overrides"]) for entries in GOLDEN_GROUPS.values()
 ]
-#: The sources' readings (docs/rules.md §8's options named by the sources), checked by the
-#: live brute force on small hands built around consecutive trios and fours.
+#: The sources' readings as options (docs/rules.md §8: the space shuttle with one kicker per
+#: four, airplanes without singles or pairs), checked by the live brute force on small hands
+#: built around consecutive trios and fours.
 SOURCE_RULESETS: list[tuple[str, dict]] = [
     ("standard", {"space_shuttle": True, "shuttle_one_kicker": True, "no_airplane_singles": True}),
     ("douzero", {"space_shuttle": True, "shuttle_one_kicker": True, "no_airplane_pairs": True}),
     ("rlcard", {"no_airplane_singles": True, "no_airplane_pairs": True}),
 ]
 LIVE_RULESETS = RULESETS + SOURCE_RULESETS
+
+
+@functools.cache
+def _options_of(rules: RuleSet) -> dict:
+    """A service rule set as the reference takes it: plain data (option name -> value)."""
+    return rules.options()
 
 
 def _reference_previous(previous: Combination | None):
@@ -66,7 +68,7 @@ def _both_previous(declared: tuple[str, str, str] | None, rules):
     if declared is None:
         return None, None
     cards, kind, rank = declared
-    reference = previous_reading(cards, rules, kind, RANK_CHARS.index(rank))
+    reference = previous_reading(cards, _options_of(rules), kind, RANK_CHARS.index(rank))
     ours = Combination.of(cards, kind=kind, rank=rank, rules=rules)
     if _reference_previous(ours) != reference:
         raise ValueError(f"our reading {ours!r} is not the reference's {reference}")
@@ -78,7 +80,8 @@ def _ours(hand: str, previous: Combination | None, rules) -> list[str]:
 
 
 def _describe(hand: str, rules, previous: Combination | None, ours: list[str]) -> str:
-    reference = brute_force_moves(counts_from_text(hand), rules, _reference_previous(previous))
+    options = _options_of(rules)
+    reference = brute_force_moves(counts_from_text(hand), options, _reference_previous(previous))
     only_ours = sorted(set(ours) - reference)
     only_reference = sorted(reference - set(ours))
     duplicates = len(ours) - len(set(ours))
@@ -130,11 +133,13 @@ def _random_previous(rng: random.Random, hand: tuple[int, ...], rules, how_many:
     found = []
     for _ in range(how_many):
         other = _random_hand(rng, pool, min(len(pool), rng.randint(4, 12)))
-        plays = sorted(brute_force_moves(other, rules))
+        options = _options_of(rules)
+        plays = sorted(brute_force_moves(other, options))
         if not plays:
             continue
         cards = rng.choice(plays)
-        kind, rank, _length = rng.choice(sorted(reference_readings(counts_from_text(cards), rules)))
+        readings = reference_readings(counts_from_text(cards), options)
+        kind, rank, _length = rng.choice(sorted(readings))
         found.append((cards, kind, RANK_CHARS[rank]))
     return found
 
@@ -150,8 +155,8 @@ def _live_cases(seed: int, hands: int = 30):
                 hand = _chained_hand(rng)
             else:
                 hand = _random_hand(rng, DECK, rng.randint(1, 10))
-            text = format_counts(hand)
-            rules_id = golden_file.rules_id(name, overrides)
+            text = text_from_counts(hand)
+            rules_id = common.rules_id(name, overrides)
             cases.append((rules_id, rules, text, None))
             for previous in _random_previous(rng, hand, rules, 3):
                 cases.append((rules_id, rules, text, previous))
@@ -175,7 +180,7 @@ def _live() -> list:
     return _live_cases(seed=7)
 
 
-@pytest.mark.parametrize("rules_id", sorted({golden_file.rules_id(n, o) for n, o in LIVE_RULESETS}))
+@pytest.mark.parametrize("rules_id", sorted({common.rules_id(n, o) for n, o in LIVE_RULESETS}))
 def test_live_brute_force(rules_id: str) -> None:
     failures: list[str] = []
     checked = 0
@@ -189,7 +194,8 @@ def test_live_brute_force(rules_id: str) -> None:
             continue
         checked += 1
         ours = _ours(hand, previous, rules)
-        reference = brute_force_moves(counts_from_text(hand), rules, reference_previous)
+        options = _options_of(rules)
+        reference = brute_force_moves(counts_from_text(hand), options, reference_previous)
         if len(ours) != len(set(ours)) or set(ours) != reference:
             failures.append(_describe(hand, rules, previous, ours))
     assert checked > 0
@@ -211,7 +217,7 @@ def _agreement_cases():
             yield rules_id, rules, entry["hand"], declared
 
 
-@pytest.mark.parametrize("rules_id", sorted({golden_file.rules_id(n, o) for n, o in RULESETS}))
+@pytest.mark.parametrize("rules_id", sorted({common.rules_id(n, o) for n, o in RULESETS}))
 def test_listed_moves_are_legal(rules_id: str) -> None:
     failures: list[str] = []
     checked = 0
@@ -223,6 +229,7 @@ def test_listed_moves_are_legal(rules_id: str) -> None:
         except ValueError:
             continue  # reported by the other tests
         hand_counts = counts_from_text(hand)
+        options = _options_of(rules)
         for move in legal_moves(hand, previous=previous, rules=rules):
             checked += 1
             counts = counts_from_text(move.cards)
@@ -230,10 +237,10 @@ def test_listed_moves_are_legal(rules_id: str) -> None:
             problem = None
             if any(c > h for c, h in zip(counts, hand_counts, strict=True)):
                 problem = "not in the hand"
-            elif reading not in reference_readings(counts, rules):
+            elif reading not in reference_readings(counts, options):
                 problem = (
                     f"reading {reading} unknown to the reference "
-                    f"{sorted(reference_readings(counts, rules))}"
+                    f"{sorted(reference_readings(counts, options))}"
                 )
             elif reference_previous is not None and not reading_beats(
                 reading, len(move.cards), reference_previous

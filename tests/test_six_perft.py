@@ -28,27 +28,31 @@ import functools
 import random
 from pathlib import Path
 
-import golden_file
+import common
 import pytest
-from six_reference import (
+from common import (
     ACE,
     BLACK,
-    DECK_LIMITS,
-    HAND_SIZE,
-    KINDS,
-    KINDS_WITH_KICKERS,
-    LANDLORD_HAND_SIZE,
     RANK_CHARS,
     RED,
     TWO,
-    beats,
-    brute_force_moves,
-    brute_force_table,
-    candidate_table,
     check_hand,
     counts_from_text,
     every_sub_multiset,
     moves_digest,
+    sub_multiset_count,
+    text_from_counts,
+)
+from six_reference import (
+    HAND_SIZE,
+    KINDS,
+    KINDS_WITH_KICKERS,
+    LANDLORD_HAND_SIZE,
+    SIX_DECK,
+    beats,
+    brute_force_moves,
+    brute_force_table,
+    candidate_table,
     moves_from_table,
     preferred_reading,
     previous_reading,
@@ -56,8 +60,6 @@ from six_reference import (
     reference_readings,
     self_check,
     set_beats,
-    sub_multiset_count,
-    text_from_counts,
 )
 
 from service.rules import (
@@ -74,7 +76,7 @@ RULES_NAME = "six_player"
 SHOWN = 8  # mismatches detailed in a failure message
 LIVE_MAX_SUBSETS = 30_000  # the live small hands: brute force over every sub-multiset
 
-GOLDEN_ENTRIES = [entry for group in golden_file.load(GOLDEN).values() for entry in group]
+GOLDEN_ENTRIES = [entry for group in common.load(GOLDEN).values() for entry in group]
 
 
 @functools.cache
@@ -159,12 +161,12 @@ def test_reference_self_check() -> None:
 
 def test_rules_12_deck_three_packs_of_162_cards() -> None:
     """Section 12: 162 cards, 12 of a rank, three black and three red jokers."""
-    assert sum(DECK_LIMITS) == 162
-    assert DECK_LIMITS == (12,) * 13 + (3, 3)
-    check_hand(counts_from_text("3" * 12 + "2" * 12 + "BBBRRR"))
+    assert sum(SIX_DECK) == 162
+    assert SIX_DECK == (12,) * 13 + (3, 3)
+    check_hand(counts_from_text("3" * 12 + "2" * 12 + "BBBRRR"), SIX_DECK)
     for too_many in ("3" * 13, "2" * 13, "BBBB", "RRRR"):
         with pytest.raises(ValueError):
-            check_hand(counts_from_text(too_many))
+            check_hand(counts_from_text(too_many), SIX_DECK)
     assert (HAND_SIZE, LANDLORD_HAND_SIZE) == (26, 32)
 
 
@@ -490,7 +492,7 @@ def test_rules_12_preferred_reading_order() -> None:
 
 def _small_hand(rng: random.Random, max_cards: int) -> tuple[int, ...]:
     """A random small hand from the 162-card deck, often rich in copies, runs or jokers."""
-    pool = [rank for rank, held in enumerate(DECK_LIMITS) for _ in range(held)]
+    pool = [rank for rank, held in enumerate(SIX_DECK) for _ in range(held)]
     counts = [0] * 15
     size = rng.randint(1, max_cards)
 
@@ -611,7 +613,7 @@ def _random_previous(rng: random.Random, hand, how_many: int):
             other = _small_hand(rng, 12)
             if sub_multiset_count(other) > LIVE_MAX_SUBSETS:
                 continue
-            if not all(a + b <= cap for a, b, cap in zip(hand, other, DECK_LIMITS, strict=True)):
+            if not all(a + b <= cap for a, b, cap in zip(hand, other, SIX_DECK, strict=True)):
                 continue
             table = candidate_table(other)
             if table:

@@ -4,6 +4,11 @@ The universe is every distinct card set that some hand can play under the rule s
 of the full 54-card deck). Every reading of every such set is written out and hashed, so any
 change to classification, kicker rules or preference order changes a digest.
 To re-pin after a deliberate rule change: ``python -m tests.test_universe``.
+
+The pins are printed by the code under test; ``test_pinned_universe_is_the_references``
+recounts each universe, and rebuilds its digest, from the tests' independent references alone
+(``tests/reference.py``, ``tests/variant_reference.py``, with the presets' options of
+``tests/common.py``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,48 @@ def universe_digest(rules: RuleSet) -> tuple[int, str]:
 @pytest.mark.parametrize("name", sorted(PINNED))
 def test_universe_is_pinned(name: str) -> None:
     assert universe_digest(PRESETS[name]) == PINNED[name]
+
+
+def reference_universe_digest(name: str) -> tuple[int, str]:
+    """``universe_digest`` of a preset from the references alone: every play of the deck that
+    the reference lists (from candidates: primal blocks with their kickers), each reading with
+    its primal cards and kickers, in the reference's order of preference (docs/rules.md §4)."""
+    # Imported here: ``python -m tests.test_universe`` (the re-pin) has no tests/ on its path.
+    import reference
+    import variant_reference
+    from common import PRESET_OPTIONS, RANK_CHARS, text_from_counts
+
+    if name in variant_reference.GAMES:
+        table = variant_reference.universe(name)
+
+        def in_order(readings):
+            return variant_reference.readings_in_order(readings, name)
+
+        primal_part = variant_reference.primal_part
+    else:
+        table = reference.universe(PRESET_OPTIONS[name])
+        in_order = reference.readings_in_order
+        primal_part = reference.primal_part
+    digest = hashlib.sha256()
+    for counts in sorted(table, key=text_from_counts):
+        parts = []
+        for reading in in_order(table[counts]):
+            kind, rank, length = reading
+            primal = primal_part(reading, counts)
+            kickers = [held - used for held, used in zip(counts, primal, strict=True)]
+            parts.append(
+                f"{kind}:{RANK_CHARS[rank]}:{length}:"
+                f"{text_from_counts(primal)}:{text_from_counts(kickers)}"
+            )
+        digest.update(f"{text_from_counts(counts)} {' '.join(parts)}\n".encode())
+    return len(table), digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_pinned_universe_is_the_references(name: str) -> None:
+    """The pinned count and digest, printed by the code under test, are what the independent
+    references count and read: every playable set, every reading, in the same order."""
+    assert reference_universe_digest(name) == PINNED[name]
 
 
 def test_variant_universe_sizes_match_a_count_by_hand() -> None:

@@ -1,7 +1,7 @@
-"""Perft-style checks of the variant games (four_player, Big Three) against an independent
-brute force.
+"""Perft-style checks of the variant games (the four-player game and Big Three) against an
+independent brute force.
 
-The reference is ``tests/variant_reference.py``, written from the variant spec and docs/rules.md
+The reference is ``tests/variant_reference.py``, written from docs/rules.md
 sections 9 (four_player, two decks) and 10 (Big Three) only. It is proven first, on cases
 worked out by hand (the ``test_rules_9_*`` and ``test_rules_10_*`` tests, named after the rule
 clauses), and then judges the core:
@@ -23,30 +23,32 @@ import functools
 import random
 from pathlib import Path
 
-import golden_file
+import common
 import pytest
-from variant_reference import (
-    BIG_THREE,
+from common import (
     BLACK,
     DECK_LIMITS,
-    FOUR_PLAYER,
     KING,
     RANK_CHARS,
     RED,
     TWO,
-    brute_force_moves,
-    classify_every_subset,
     counts_from_text,
     every_sub_multiset,
-    game_options,
     moves_digest,
+    sub_multiset_count,
+    text_from_counts,
+)
+from variant_reference import (
+    BIG_THREE,
+    FOUR_PLAYER,
+    brute_force_moves,
+    classify_every_subset,
+    game_options,
     preferred_reading,
     previous_reading,
     reading_beats,
     reference_readings,
     self_check,
-    sub_multiset_count,
-    text_from_counts,
 )
 
 from service.rules import Combination, classify, get_ruleset, legal_moves
@@ -58,7 +60,7 @@ DESCRIBE_LIMIT = 20_000  # failure messages brute-force hands with at most this 
 FP, BT = FOUR_PLAYER, BIG_THREE
 
 
-GOLDEN_GROUPS = golden_file.load(GOLDEN)
+GOLDEN_GROUPS = common.load(GOLDEN)
 #: The rule sets of the golden file, and for the live tests also four_player without the
 #: joker_pairs option (docs/rules.md §9: the service picks a reading and makes it an option).
 RULESETS: list[tuple[str, dict]] = [
@@ -108,7 +110,7 @@ def _ours(hand: str, previous, name: str, overrides: dict) -> list[str]:
 
 def _describe(hand: str, name: str, overrides: dict, previous, *, reference, ours) -> str:
     counts = counts_from_text(hand)
-    rules = golden_file.rules_id(name, overrides)
+    rules = common.rules_id(name, overrides)
     head = f"hand {hand} {rules} previous {previous!r}: ours {len(ours)}"
     if sub_multiset_count(counts) > DESCRIBE_LIMIT:
         return head + " (hand too large to detail)"
@@ -377,7 +379,7 @@ def test_rules_10_same_kind_and_size_only_no_bombs() -> None:
 
 
 def test_rules_10_every_card_set_has_at_most_one_reading() -> None:
-    """Spec: no kickers, no bombs: every Big Three card set has at most one reading."""
+    """Section 10: no kickers, no bombs: every Big Three card set has at most one reading."""
     for hand in ("44445555666677778888", "445566778899TTJJQQKK", "3333222AAAAKKKKQQQ"):
         for _cards, (_size, readings) in classify_every_subset(counts_from_text(hand), BT).items():
             assert len(readings) == 1
@@ -490,7 +492,7 @@ def _live_cases(seed: int, hands: int = 30):
         for _ in range(hands):
             hand = _random_set(rng, name, _deck(name), rng.randint(1, 10))
             text = text_from_counts(hand)
-            rules_id = golden_file.rules_id(name, overrides)
+            rules_id = common.rules_id(name, overrides)
             cases.append((rules_id, name, overrides, text, None))
             for previous in _random_previous(rng, hand, name, overrides, 3):
                 cases.append((rules_id, name, overrides, text, previous))
@@ -503,7 +505,7 @@ def _live() -> list:
     return _live_cases(seed=11)
 
 
-LIVE_IDS = sorted({golden_file.rules_id(n, o) for n, o in LIVE_RULESETS})
+LIVE_IDS = sorted({common.rules_id(n, o) for n, o in LIVE_RULESETS})
 
 
 @pytest.mark.parametrize("rules_id", LIVE_IDS)

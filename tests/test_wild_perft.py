@@ -23,11 +23,11 @@ import random
 from pathlib import Path
 
 import pytest
+from common import RANK_CHARS, counts_from_text
 from wild_reference import (
     LAIZI,
     TIANDI,
     brute_force_wild_moves,
-    counts_from_text,
     preferred,
     previous_play,
     wild_moves_digest,
@@ -35,10 +35,10 @@ from wild_reference import (
 )
 
 from service.rules import Combination, RuleSet, classify, combination, get_ruleset, legal_moves
-from service.rules.cards import RANK_CHARS
 
 GOLDEN = Path(__file__).parent / "golden" / "wild_perft.json"
-STANDARD = get_ruleset("standard")
+#: The kicker options the reference reads, as it takes them: plain data (option name -> value).
+STANDARD = get_ruleset("standard").options()
 
 
 @functools.cache

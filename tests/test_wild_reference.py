@@ -19,9 +19,9 @@ import json
 import random
 from pathlib import Path
 
+from common import DECK_LIMITS, RANK_CHARS, counts_from_text, preset_options, text_from_counts
 from reference import classify_every_subset, preferred_reading, reference_readings
 from wild_reference import (
-    DECK_CAP,
     HARD,
     LAIZI,
     PURE,
@@ -30,7 +30,6 @@ from wild_reference import (
     answering,
     bomb_class,
     brute_force_wild_moves,
-    counts_from_text,
     preferred,
     previous_play,
     realized_wild_moves,
@@ -39,10 +38,8 @@ from wild_reference import (
     wild_readings,
 )
 
-from service.rules.cards import RANK_CHARS, format_counts
-from service.rules.ruleset import get_ruleset
-
-STANDARD = get_ruleset("standard")
+STANDARD = preset_options("standard")
+DECK_CAP = DECK_LIMITS["three_player"]
 GOLDEN = Path(__file__).parent / "golden" / "wild_perft.json"
 
 
@@ -252,7 +249,7 @@ def _agreement(mode: str, seed: int, hands: int, most_wilds: int, most_cards: in
         hand = _random_hand(rng, wild, wilds, rng.randint(max(wilds, 4), most_cards))
         brute = brute_force_wild_moves(hand, wild, mode, STANDARD)
         realized = realized_wild_moves(hand, wild, mode, STANDARD)
-        assert brute == realized, (format_counts(hand), wild, sorted(brute ^ realized)[:10])
+        assert brute == realized, (text_from_counts(hand), wild, sorted(brute ^ realized)[:10])
 
 
 def test_two_methods_agree_laizi() -> None:
@@ -318,7 +315,7 @@ def test_golden_entries_are_well_formed() -> None:
     for entry in entries:
         assert set(entry) == fields
         assert {"laizi": LAIZI, "tiandi_laizi": TIANDI}[entry["rules"]] == entry["wilds"]
-        assert format_counts(counts_from_text(entry["hand"])) == entry["hand"]
+        assert text_from_counts(counts_from_text(entry["hand"])) == entry["hand"]
         _golden_previous(entry)
     kinds = {e["previous"]["kind"] for e in entries if e["previous"]}
     classes = {e["previous"]["class"] for e in entries if e["previous"]}

@@ -1,12 +1,11 @@
-"""An independent, deliberately naive reference for the variant games (issue 7).
+"""An independent, deliberately naive reference for the variant games: the four-player game
+and Big Three.
 
-Written from ``/work/notes/variant_spec.md`` and docs/rules.md §§9 (the four-player game
-with two decks) and 10 (Big Three) alone. It imports nothing from ``service``: not the
-classifier (``service.rules.combos``, ``service.rules.kinds``), not the move generator
-(``service.rules.moves``, then ``service.rules.generate``, now ``service.rules.fast`` and
-``service.rules.engine``), not any variant module of the core,
-not even the rule-set type. The canonical card characters are restated below
-(``RANK_CHARS``; a test checks that they equal ``service.rules.cards.RANK_CHARS``).
+Written from docs/rules.md §§9 (the four-player game with two decks) and 10 (Big Three) alone.
+It imports nothing from ``service``: not the classifier, not the move generator, not any
+variant module of the core, not even the rule-set type. Card text, count vectors and the decks
+are ``tests/common.py``'s (a test checks that its rank characters are the core's), and so are
+the presets' option values.
 
 Style on purpose unlike a table-driven generator: one plain function per kind, each
 decomposing the count vector (how many cards of each rank) with loops and ``if`` statements.
@@ -14,7 +13,8 @@ Clarity over speed.
 
 A *game* is ``"four_player"`` or ``"big_three"``; its *options* a dict: for ``four_player``
 ``joker_pairs`` (default true, the preset) and ``same_rank_pairs`` (default false); Big Three
-has none (``game_options`` fills in and checks them).
+has none (``game_options`` fills in and checks them). ``universe`` lists every play of a
+game's deck from candidates, for the universe counts of ``tests/test_universe.py``.
 
 A *reading* is ``(kind wire name, primal rank index, chain length)``: the rank index is the
 position in the count vector (0 = "3" ... 12 = "2", 13 = B, 14 = R) of the highest primal
@@ -30,42 +30,44 @@ Run ``python tests/variant_reference.py`` for the hand-computed self-check.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-Reading = tuple[str, int, int]
-"""(kind wire name, primal rank index, chain length)."""
-
-PreviousPlay = tuple[str, int, int, int]
-"""(kind wire name, primal rank index, chain length, number of cards)."""
-
-#: One canonical character per rank, low to high in the three-player order (the count vector).
-RANK_CHARS = "3456789TJQKA2BR"
-
-NUM_RANKS = 15
-THREE = 0  # "3"
-FOUR = 1  # "4": the lowest rank of a Big Three run
-KING = 10  # "K": the highest rank of a Big Three run
-ACE = 11  # "A": the highest rank of a four-player chain
-TWO = 12  # "2"
-BLACK = 13  # "B", the black (small) joker
-RED = 14  # "R", the red (big) joker
+from common import (
+    ACE,
+    BLACK,
+    DECK_LIMITS,
+    FOUR,
+    KING,
+    NUM_RANKS,
+    PRESET_OPTIONS,
+    RANK_CHARS,
+    RED,
+    THREE,
+    TWO,
+    Counts,
+    PreviousPlay,
+    Reading,
+    card_count,
+    check_hand,
+    counts_from_text,
+    every_sub_multiset,
+    only_rank,
+    pure_run,
+    ranks_present,
+    text_from_counts,
+)
 
 FOUR_PLAYER = "four_player"
 BIG_THREE = "big_three"
 GAMES = (FOUR_PLAYER, BIG_THREE)
 
-#: Options per game and their preset values (variant_spec.md).
+#: Options per game and their preset values (docs/rules.md §9; docs/rulesets.md).
 DEFAULT_OPTIONS: dict[str, dict[str, bool]] = {
-    FOUR_PLAYER: {"joker_pairs": True, "same_rank_pairs": False},
+    FOUR_PLAYER: {
+        name: PRESET_OPTIONS[FOUR_PLAYER][name] for name in ("joker_pairs", "same_rank_pairs")
+    },
     BIG_THREE: {},
-}
-
-#: How many cards of each rank one deal can hold (docs/rules.md §§9 and 10).
-DECK_LIMITS: dict[str, tuple[int, ...]] = {
-    FOUR_PLAYER: (8,) * 13 + (2, 2),  # two decks: 108 cards
-    BIG_THREE: (4,) * 13 + (0, 0),  # 52 cards, no jokers
 }
 
 #: Four-player kinds whose readings carry kickers (the rest have none).
@@ -95,32 +97,6 @@ def game_options(game: str, options: dict | None = None) -> dict[str, bool]:
     return result
 
 
-def counts_from_text(cards: str) -> tuple[int, ...]:
-    """Count vector of a canonical card string like ``"333444BR"``."""
-    result = [0] * NUM_RANKS
-    for char in cards:
-        result[RANK_CHARS.index(char)] += 1
-    return tuple(result)
-
-
-def text_from_counts(counts: Iterable[int]) -> str:
-    """The canonical card string of a count vector (ascending in the three-player order)."""
-    return "".join(char * held for char, held in zip(RANK_CHARS, counts, strict=True))
-
-
-def ranks_present(counts) -> list[int]:
-    """The ranks holding at least one card, low to high (vector order)."""
-    return [rank for rank in range(NUM_RANKS) if counts[rank] > 0]
-
-
-def only_rank(counts) -> int | None:
-    """The rank of a card set made of one rank only, else None."""
-    present = ranks_present(counts)
-    if len(present) == 1:
-        return present[0]
-    return None
-
-
 def rank_strength(rank: int, game: str) -> int:
     """Position of ``rank`` in the game's order: higher beats lower.
 
@@ -137,23 +113,6 @@ def is_pair_rank(rank: int, game: str, options: dict) -> bool:
     if rank <= TWO:
         return True
     return game == FOUR_PLAYER and options["joker_pairs"]
-
-
-def pure_run(counts, width: int, *, lowest: int, highest: int, shortest: int, longest: int):
-    """If the set is exactly ``width`` cards of each of consecutive ranks ``lowest..highest``
-    (between ``shortest`` and ``longest`` ranks long): (highest rank, length); else None."""
-    present = ranks_present(counts)
-    if not shortest <= len(present) <= longest:
-        return None
-    for rank in present:
-        if counts[rank] != width:
-            return None
-    if present[0] < lowest or present[-1] > highest:
-        return None
-    for previous, current in itertools.pairwise(present):
-        if current != previous + 1:
-            return None
-    return present[-1], len(present)
 
 
 # --------------------------------------------------------------------------------------------
@@ -377,29 +336,61 @@ def reference_readings(counts, game: str, options: dict | None = None) -> set[Re
 
 
 def preferred_reading(readings: Iterable[Reading], game: str) -> Reading:
-    """Preferred reading (docs/rules.md §4, variant_spec.md): nuke, bomb class, no kickers,
+    """Preferred reading (docs/rules.md §§4, 9 and 10): nuke, bomb class, no kickers,
     longest chain, highest primal rank (in the game's order)."""
+    return max(readings, key=lambda reading: preference_key(reading, game))
 
-    def key(reading: Reading):
-        kind, rank, length = reading
-        return (
-            kind == "nuke",
-            kind in BOMB_CLASS,
-            kind not in KINDS_WITH_KICKERS,
-            length,
-            rank_strength(rank, game),
-            kind,  # only for determinism; no card set of these games needs it
-        )
 
-    return max(readings, key=key)
+def preference_key(reading: Reading, game: str) -> tuple:
+    """What orders the readings of a card set, the preferred highest."""
+    kind, rank, length = reading
+    return (
+        kind == "nuke",
+        kind in BOMB_CLASS,
+        kind not in KINDS_WITH_KICKERS,
+        length,
+        rank_strength(rank, game),
+        kind,  # only for determinism; no card set of these games needs it
+    )
+
+
+def readings_in_order(readings: Iterable[Reading], game: str) -> list[Reading]:
+    """The readings, preferred first (the order in which a classifier lists them)."""
+    return sorted(readings, key=lambda reading: preference_key(reading, game), reverse=True)
+
+
+#: Cards of each primal rank of the kinds that have a fixed width (the bomb class and the
+#: nuke: every card of the play is primal).
+PRIMAL_WIDTH = {
+    "single": 1,
+    "pair": 2,
+    "trio": 3,
+    "trio_pair": 3,
+    "chain": 1,
+    "pair_chain": 2,
+    "airplane": 3,
+    "airplane_pairs": 3,
+    "quad": 4,
+    "run": 1,
+    "pair_run": 2,
+    "trio_run": 3,
+    "quad_run": 4,
+}
+
+
+def primal_part(reading: Reading, counts) -> Counts:
+    """The primal cards of ``counts`` read as ``reading`` (the rest are its kickers)."""
+    kind, rank, length = reading
+    if kind not in PRIMAL_WIDTH:
+        return tuple(counts)
+    primal = [0] * NUM_RANKS
+    for primal_rank in range(rank - length + 1, rank + 1):
+        primal[primal_rank] = PRIMAL_WIDTH[kind]
+    return tuple(primal)
 
 
 # --------------------------------------------------------------------------------------------
 # Beating
-
-
-def _card_count(cards) -> int:
-    return cards if isinstance(cards, int) else len(cards)
 
 
 def reading_beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b, game: str) -> bool:
@@ -409,8 +400,8 @@ def reading_beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b, game
     """
     kind_a, rank_a, _length_a = reading_a
     kind_b, rank_b, _length_b = reading_b
-    size_a = _card_count(cards_a)
-    size_b = _card_count(cards_b)
+    size_a = card_count(cards_a)
+    size_b = card_count(cards_b)
     if game == FOUR_PLAYER:
         if kind_b == "nuke":
             return False  # nothing beats the nuke
@@ -436,35 +427,10 @@ def reading_beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b, game
 # Brute force
 
 
-def every_sub_multiset(hand_counts):
-    """Every non-empty sub-multiset of the hand (product of range(count + 1) per rank)."""
-    for choice in itertools.product(*(range(held + 1) for held in hand_counts)):
-        if any(choice):
-            yield choice
-
-
-def sub_multiset_count(hand_counts) -> int:
-    """How many sub-multisets (including the empty one) the hand has."""
-    total = 1
-    for held in hand_counts:
-        total *= held + 1
-    return total
-
-
-def check_hand(hand_counts, game: str) -> None:
-    """ValueError unless the deck of ``game`` can hold the hand."""
-    limits = DECK_LIMITS[game]
-    if len(hand_counts) != NUM_RANKS:
-        raise ValueError("a count vector has 15 entries")
-    for rank, (held, limit) in enumerate(zip(hand_counts, limits, strict=True)):
-        if held < 0 or held > limit:
-            raise ValueError(f"{game}: {held} cards of {RANK_CHARS[rank]} (at most {limit})")
-
-
 def classify_every_subset(hand_counts, game: str, options: dict | None = None):
     """{canonical cards: (card count, readings)} for every sub-multiset that is a play."""
     hand_counts = tuple(hand_counts)
-    check_hand(hand_counts, game)
+    check_hand(hand_counts, DECK_LIMITS[game], game)
     options = game_options(game, options)
     table = {}
     for choice in every_sub_multiset(hand_counts):
@@ -518,10 +484,49 @@ def previous_reading(
     return (chosen[0], chosen[1], chosen[2], len(cards))
 
 
-def moves_digest(moves: Iterable[str]) -> str:
-    """sha256 hex digest of the sorted move list, one canonical card string per line."""
-    text = "\n".join(sorted(moves))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+# --------------------------------------------------------------------------------------------
+# Every play of a game's deck, from candidates
+
+
+def candidate_sets(game: str) -> Iterator[Counts]:
+    """Every card set of ``game``'s deck that might be a play: one rank up to its limit (and
+    a trio with a pair of another rank), the four jokers, and runs of 2 to 13 ranks within 3..2
+    one to four times (runs of trios also with one pair of other ranks per trio)."""
+    limits = DECK_LIMITS[game]
+    candidates: list[tuple[int, ...]] = [(BLACK, BLACK, RED, RED)]
+    for rank in range(NUM_RANKS):
+        candidates += [(rank,) * width for width in range(1, limits[rank] + 1)]
+        if rank <= TWO:
+            candidates += [(rank,) * 3 + (pair, pair) for pair in range(NUM_RANKS) if pair != rank]
+    for width in range(1, 5):
+        for length in range(2, 14):
+            for first in range(TWO - length + 2):
+                block = tuple(r for r in range(first, first + length) for _ in range(width))
+                candidates.append(block)
+                if width == 3:
+                    others = [rank for rank in range(NUM_RANKS) if rank not in block]
+                    for pairs in itertools.combinations_with_replacement(others, length):
+                        candidates.append(block + pairs * 2)
+    seen: set[Counts] = set()
+    for cards in candidates:
+        counts = [0] * NUM_RANKS
+        for rank in cards:
+            counts[rank] += 1
+        key = tuple(counts)
+        if key not in seen and all(held <= most for held, most in zip(key, limits, strict=True)):
+            seen.add(key)
+            yield key
+
+
+def universe(game: str, options: dict | None = None) -> dict[Counts, set[Reading]]:
+    """Every card set of ``game``'s deck that is a play, with its readings."""
+    options = game_options(game, options)
+    found: dict[Counts, set[Reading]] = {}
+    for counts in candidate_sets(game):
+        readings = reference_readings(counts, game, options)
+        if readings:
+            found[counts] = readings
+    return found
 
 
 # --------------------------------------------------------------------------------------------

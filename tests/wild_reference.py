@@ -1,9 +1,9 @@
 """An independent, deliberately naive reference for the wildcard games (癞子 and 天地癞子).
 
-Written from docs/rules.md §14 alone, on top of sections 1-4 and 8. It never reads the engine:
-its only imports are ``tests/reference.py`` (the non-wild classifier, itself written from the
-spec), ``service.rules.cards`` (``RANK_CHARS``, ``format_counts``) and
-``service.rules.ruleset`` (the ``RuleSet`` of kicker options).
+Written from docs/rules.md §14 alone, on top of sections 1-4 and 8. It imports nothing from
+``service``: its only imports are ``tests/reference.py`` (the non-wild classifier, itself
+written from the spec) and ``tests/common.py`` (card text, count vectors). The kicker options
+are plain data, a mapping of option name to value, as ``reference.py`` takes them.
 
 Vocabulary, as in ``tests/reference.py``:
 
@@ -24,8 +24,8 @@ Two independent ways to list the moves of a hand:
   and every way the hand can hold it, natural cards of a rank replaced by wilds. Fast enough for
   20-card hands with 8 wilds.
 
->>> from service.rules.ruleset import get_ruleset
->>> sorted(wild_readings(counts_from_text("3337"), (4,), LAIZI, get_ruleset("standard")))
+>>> from common import preset_options
+>>> sorted(wild_readings(counts_from_text("3337"), (4,), LAIZI, preset_options("standard")))
 [('bomb', 0, 1), ('trio_single', 0, 1)]
 """
 
@@ -36,23 +36,19 @@ import hashlib
 import itertools
 from collections.abc import Iterable, Iterator
 
-from reference import (
-    ACE,
-    BLACK,
-    KINDS_WITHOUT_KICKERS,
+from common import (
     NUM_RANKS,
-    RED,
+    RANK_CHARS,
     TWO,
+    Counts,
     Reading,
     counts_from_text,
     every_sub_multiset,
-    reference_readings,
+    freeze,
+    text_from_counts,
 )
+from reference import Options, candidate_sets, preference_key, reference_readings
 
-from service.rules.cards import RANK_CHARS, format_counts
-from service.rules.ruleset import RuleSet
-
-Counts = tuple[int, ...]
 Move = tuple[str, str, int, int]
 """(cards as held, kind, primal rank index, chain length)."""
 Previous = tuple[Reading, Counts]
@@ -68,31 +64,6 @@ PLAIN_RANKS = range(TWO + 1)
 """The ranks a wild may stand for: 3 to 2, never a joker."""
 LONG_BOMBS = range(5, 9)
 """§14, tiandi: a bomb may hold five to eight cards of one rank as read."""
-DECK_CAP = (4,) * (TWO + 1) + (1, 1)
-"""Cards of each rank in the one 54-card pack."""
-
-KIND_ORDER = (
-    "single",
-    "pair",
-    "trio",
-    "trio_single",
-    "trio_pair",
-    "chain",
-    "pair_chain",
-    "airplane",
-    "airplane_singles",
-    "airplane_pairs",
-    "four_two_singles",
-    "four_two_pairs",
-    "four_single",
-    "four_pair",
-    "space_shuttle",
-    "space_shuttle_singles",
-    "space_shuttle_pairs",
-    "bomb",
-    "rocket",
-)
-"""§2's table, the optional kinds of §8 just before ``bomb`` (§4's last tie-break)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -116,11 +87,16 @@ def naturals_of(counts: Counts, wild_ranks: tuple[int, ...]) -> list[int]:
     return [0 if rank in wild_ranks else held for rank, held in enumerate(counts)]
 
 
+Frozen = tuple[tuple[str, object], ...]
+"""Options as a cache key (``common.freeze``)."""
+
+
 @functools.cache
-def natural_readings(as_read: Counts, rules: RuleSet, mode: str) -> frozenset[Reading]:
+def natural_readings(as_read: Counts, frozen: Frozen, mode: str) -> frozenset[Reading]:
     """The readings of a multiset of ranks as read: the non-wild rules (``reference.py``),
-    plus, under tiandi, the bombs of five to eight cards of one rank."""
-    readings = set(reference_readings(as_read, rules))
+    plus, under tiandi, the bombs of five to eight cards of one rank. ``frozen``: the
+    options, frozen (``common.freeze``)."""
+    readings = set(reference_readings(as_read, dict(frozen)))
     ranks = [rank for rank in range(NUM_RANKS) if as_read[rank]]
     if mode == TIANDI and len(ranks) == 1 and ranks[0] <= TWO and sum(as_read) in LONG_BOMBS:
         readings.add(("bomb", ranks[0], 1))
@@ -140,11 +116,12 @@ def substitutions(counts: Counts, wild_ranks: tuple[int, ...]) -> Iterator[dict[
 
 
 def reading_table(
-    counts: Counts, wild_ranks: tuple[int, ...], mode: str, rules: RuleSet
+    counts: Counts, wild_ranks: tuple[int, ...], mode: str, options: Options
 ) -> dict[Reading, int]:
     """Every reading of a play, each with the fewest wilds standing for another rank than
     their own among its substitutions."""
     check_wilds(wild_ranks, mode)
+    frozen = freeze(options)
     table: dict[Reading, int] = {}
     naturals = naturals_of(counts, wild_ranks)
     for substitution in substitutions(counts, wild_ranks):
@@ -154,51 +131,43 @@ def reading_table(
             for rank in stand_ins:
                 as_read[rank] += 1
                 not_own += rank != wild
-        for reading in natural_readings(tuple(as_read), rules, mode):
+        for reading in natural_readings(tuple(as_read), frozen, mode):
             table[reading] = min(not_own, table.get(reading, not_own))
     return table
 
 
 def wild_readings(
-    counts: Counts, wild_ranks: tuple[int, ...], mode: str, rules: RuleSet
+    counts: Counts, wild_ranks: tuple[int, ...], mode: str, options: Options
 ) -> set[Reading]:
     """Every reading of the play ``counts`` (cards as held), by brute force over its
     substitutions (empty: not a play).
 
-    >>> from service.rules.ruleset import get_ruleset
-    >>> sorted(wild_readings(counts_from_text("7J"), (4, 8), TIANDI, get_ruleset("standard")))
+    >>> from common import preset_options
+    >>> sorted(wild_readings(counts_from_text("7J"), (4, 8), TIANDI, preset_options("standard")))
     [('pair', 4, 1), ('pair', 8, 1)]
     """
-    return set(reading_table(tuple(counts), wild_ranks, mode, rules))
+    return set(reading_table(tuple(counts), wild_ranks, mode, options))
 
 
 def preferred(
     counts: Counts,
     wild_ranks: tuple[int, ...],
     mode: str,
-    rules: RuleSet,
+    options: Options,
     among: Iterable[Reading] | None = None,
 ) -> Reading:
     """The preferred reading of a play (§4 then §14): rocket, bomb, no kickers, longest chain,
     highest primal rank, fewest wilds standing for another rank, then §2's kind order.
     ``among`` limits the choice (for instance to the readings that beat the play on the table).
     """
-    table = reading_table(tuple(counts), wild_ranks, mode, rules)
+    table = reading_table(tuple(counts), wild_ranks, mode, options)
     candidates = list(table) if among is None else [r for r in among if r in table]
     if not candidates:
-        raise ValueError(f"{format_counts(counts)} has no such reading")
+        raise ValueError(f"{text_from_counts(counts)} has no such reading")
 
     def key(reading: Reading) -> tuple:
-        kind, rank, length = reading
-        return (
-            kind == "rocket",
-            kind == "bomb",
-            kind in KINDS_WITHOUT_KICKERS,
-            length,
-            rank,
-            -table[reading],
-            -KIND_ORDER.index(kind),
-        )
+        *plain, kind_order = preference_key(reading)  # §4, its kind order last
+        return (*plain, -table[reading], kind_order)
 
     return max(candidates, key=key)
 
@@ -300,12 +269,12 @@ def answering(
 
 
 def previous_play(
-    cards: str, wild_ranks: tuple[int, ...], mode: str, rules: RuleSet, *, kind: str, rank: int
+    cards: str, wild_ranks: tuple[int, ...], mode: str, options: Options, *, kind: str, rank: int
 ) -> Previous:
     """The play to beat: ``cards`` in its declared reading (kind and rank), checked."""
     counts = counts_from_text(cards)
     matches = [
-        r for r in wild_readings(counts, wild_ranks, mode, rules) if r[0] == kind and r[1] == rank
+        r for r in wild_readings(counts, wild_ranks, mode, options) if r[0] == kind and r[1] == rank
     ]
     if len(matches) != 1:
         raise ValueError(f"{cards!r} has no single reading {kind} {RANK_CHARS[rank]}")
@@ -320,7 +289,7 @@ def brute_force_wild_moves(
     hand_counts: Counts,
     wild_ranks: tuple[int, ...],
     mode: str,
-    rules: RuleSet,
+    options: Options,
     *,
     previous: Previous | None = None,
     soft_hard_by_rank: bool = False,
@@ -329,9 +298,9 @@ def brute_force_wild_moves(
     sub-multiset with every reading ``wild_readings`` gives it."""
     moves: set[Move] = set()
     for choice in every_sub_multiset(tuple(hand_counts)):
-        cards = format_counts(choice)
+        cards = text_from_counts(choice)
         moves.update(
-            (cards, *reading) for reading in wild_readings(choice, wild_ranks, mode, rules)
+            (cards, *reading) for reading in wild_readings(choice, wild_ranks, mode, options)
         )
     return answering(
         moves, previous, wild_ranks=wild_ranks, mode=mode, soft_hard_by_rank=soft_hard_by_rank
@@ -342,56 +311,21 @@ def brute_force_wild_moves(
 # Method 2: every natural combination of the deck, realized by the hand
 
 
-def primal_blocks(rules: RuleSet) -> Iterator[tuple[int, ...]]:
-    """Every primal part as ranks with their repeats: one rank one to eight times (eight:
-    tiandi's longest bomb), or a run of 2 to 12 ranks inside 3..A, one to three times (four
-    times under ``space_shuttle`` only)."""
-    for rank in range(NUM_RANKS):
-        for width in range(1, 9 if rank <= TWO else 2):
-            yield (rank,) * width
-    widest = 4 if rules.space_shuttle else 3
-    for width in range(1, widest + 1):
-        for length in range(2, 13):
-            for first in range(ACE - length + 2):
-                yield tuple(rank for rank in range(first, first + length) for _ in range(width))
-
-
-def kicker_sets(block: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every kicker multiset a block of trios or fours might carry (a superset: the classifier
-    judges): none, or ``n`` singles or ``n`` pairs of other ranks, ``n`` one or two per trio
-    or four."""
-    yield ()
-    width = block.count(block[0])
-    if width not in (3, 4):
-        return
-    length = len(block) // width
-    others = [rank for rank in range(NUM_RANKS) if rank not in block]
-    for how_many in {length, (width - 2) * length}:
-        yield from itertools.combinations_with_replacement(others, how_many)
-        plain = [rank for rank in others if rank <= TWO]
-        for pairs in itertools.combinations_with_replacement(plain, how_many):
-            yield pairs * 2
-
-
 @functools.cache
-def combination_universe(rules: RuleSet, mode: str) -> tuple[tuple[Counts, frozenset], ...]:
-    """Every natural combination of the pack of at most 20 cards, as (ranks as read, its
-    readings): primal blocks with their kickers, plus the rocket, kept when they read."""
+def _combinations(frozen: Frozen, mode: str) -> tuple[tuple[Counts, frozenset], ...]:
     found: dict[Counts, frozenset] = {}
-    candidates = [(BLACK, RED)] + [
-        block + kickers for block in primal_blocks(rules) for kickers in kicker_sets(block)
-    ]
-    for cards in candidates:
-        as_read = [0] * NUM_RANKS
-        for rank in cards:
-            as_read[rank] += 1
-        over_cap = any(held > cap for held, cap in zip(as_read, DECK_CAP, strict=True))
-        if len(cards) > 20 or (over_cap and len(set(cards)) > 1):
-            continue  # five to eight of one rank stay: tiandi's bombs, made with wilds
-        readings = natural_readings(tuple(as_read), rules, mode)
+    for as_read in candidate_sets(dict(frozen), most_of_a_rank=8):
+        readings = natural_readings(as_read, frozen, mode)
         if readings:
-            found[tuple(as_read)] = readings
+            found[as_read] = readings
     return tuple(found.items())
+
+
+def combination_universe(options: Options, mode: str) -> tuple[tuple[Counts, frozenset], ...]:
+    """Every natural combination of the pack of at most 20 cards, as (ranks as read, its
+    readings): ``reference.candidate_sets`` (primal blocks with their kickers, the rocket),
+    one rank up to eight times (tiandi's longest bomb, made with wilds), kept when they read."""
+    return _combinations(freeze(options), mode)
 
 
 def wild_shares(
@@ -442,7 +376,7 @@ def realized_wild_moves(
     hand_counts: Counts,
     wild_ranks: tuple[int, ...],
     mode: str,
-    rules: RuleSet,
+    options: Options,
     *,
     previous: Previous | None = None,
     soft_hard_by_rank: bool = False,
@@ -452,11 +386,11 @@ def realized_wild_moves(
     check_wilds(wild_ranks, mode)
     hand_counts = tuple(hand_counts)
     moves: set[Move] = set()
-    for as_read, readings in combination_universe(rules, mode):
+    for as_read, readings in combination_universe(options, mode):
         if sum(as_read) > sum(hand_counts):
             continue
         for cards in realizations(as_read, hand_counts, wild_ranks):
-            text = format_counts(cards)
+            text = text_from_counts(cards)
             moves.update((text, *reading) for reading in readings)
     return answering(
         moves, previous, wild_ranks=wild_ranks, mode=mode, soft_hard_by_rank=soft_hard_by_rank

@@ -2,15 +2,17 @@
 
 Every count and digest comes from the brute-force reference (``tests/reference.py``: every
 sub-multiset of the hand, classified by a naive classifier written from docs/rules.md), never from
-``service.rules``. Regenerate with::
+``service``: this script imports nothing from it, and the presets' options come from the tests'
+own table (``tests/common.py``, transcribed from docs/rulesets.md). Regenerate, from the
+repository root, with::
 
-    cd /work/main && .venv/bin/python tests/golden/make_perft.py
+    uv run python tests/golden/make_perft.py
 
 (``--jobs N`` sets the worker processes, default: all CPUs; ``--check`` rebuilds in memory and
 compares with the file on disk instead of writing it.)
 
 Each entry: ``hand`` (canonical cards), ``rules`` (a preset name) and ``overrides`` (options
-passed to ``get_ruleset``), ``previous`` (null for a lead, else the declared reading to beat:
+overriding the preset's), ``previous`` (null for a lead, else the declared reading to beat:
 ``cards``, ``kind``, ``rank`` as a rank character), ``count`` (number of distinct legal card
 sets) and ``digest``: sha256 of the sorted canonical move strings joined by ``"\\n"``.
 """
@@ -22,24 +24,18 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# Appended, not put first: a build of ``service`` already on the path (the compiled core, run
-# by scripts/compiled.sh) stays the one imported.
-sys.path.append(str(HERE.parent))  # tests/, for reference.py
-sys.path.append(str(HERE.parent.parent))  # the repository root, for service/
+sys.path.append(str(HERE.parent))  # tests/, for common.py and reference.py
 
-import golden_file  # noqa: E402
-from reference import (  # noqa: E402
+import common  # noqa: E402
+from common import (  # noqa: E402
+    DECK_LIMITS,
     RANK_CHARS,
-    classify_every_subset,
     counts_from_text,
-    moves_digest,
-    moves_from_table,
-    previous_reading,
+    preset_options,
     sub_multiset_count,
+    text_from_counts,
 )
-
-from service.rules.cards import format_counts  # noqa: E402
-from service.rules.ruleset import get_ruleset  # noqa: E402
+from reference import classify_every_subset, moves_from_table, previous_reading  # noqa: E402
 
 OUTPUT = HERE / "perft.json"
 SEED = 20240607
@@ -132,30 +128,18 @@ PREVIOUS_SLOTS: list[tuple[str, list[tuple[str, str, str]]]] = [
     ("space_shuttle_singles", [("333344445678", "space_shuttle_singles", "4")]),
 ]
 
-DECK_LIMIT = [4] * 13 + [1, 1]
+PACK = DECK_LIMITS["three_player"]
 
 
-def rank_index(char: str) -> int:
-    return RANK_CHARS.index(char)
-
-
-def ruleset_of(name: str, overrides: dict):
-    return get_ruleset(name, **overrides)
-
-
-def fits_one_deck(hand: tuple[int, ...], play: tuple[int, ...]) -> bool:
-    return all(h + p <= cap for h, p, cap in zip(hand, play, DECK_LIMIT, strict=True))
-
-
-def previous_plays(hand: tuple[int, ...], rules) -> list[tuple[dict, tuple]]:
-    """The previous plays this hand answers under ``rules``: (JSON record, reading)."""
+def previous_plays(hand: tuple[int, ...], options: dict) -> list[tuple[dict, tuple]]:
+    """The previous plays this hand answers under ``options``: (JSON record, reading)."""
     chosen = []
     for _slot, candidates in PREVIOUS_SLOTS:
         for cards, kind, rank_char in candidates:
-            if not fits_one_deck(hand, counts_from_text(cards)):
+            if not common.fits(PACK, hand, counts_from_text(cards)):
                 continue
             try:
-                reading = previous_reading(cards, rules, kind, rank_index(rank_char))
+                reading = previous_reading(cards, options, kind, RANK_CHARS.index(rank_char))
             except ValueError:
                 continue  # no such reading under these rules
             chosen.append(({"cards": cards, "kind": kind, "rank": rank_char}, reading))
@@ -165,7 +149,7 @@ def previous_plays(hand: tuple[int, ...], rules) -> list[tuple[dict, tuple]]:
 
 def random_hands(rng: random.Random, how_many: int) -> list[str]:
     """Random hands of 1..20 cards from a 54-card deck; every third one biased to trios/fours."""
-    deck = [rank for rank in range(13) for _ in range(4)] + [13, 14]
+    deck = common.deck(PACK)
     hands: list[str] = []
     while len(hands) < how_many:
         size = rng.randint(1, 20)
@@ -177,16 +161,13 @@ def random_hands(rng: random.Random, how_many: int) -> list[str]:
                 counts[rank] = rng.choice((3, 4))
             if sum(counts) > size:
                 size = min(20, sum(counts) + rng.randint(0, 4))
-        pool = list(deck)
-        for rank in range(15):
-            for _ in range(counts[rank]):
-                pool.remove(rank)
+        pool = common.remove_cards(deck, counts)
         while sum(counts) < size:
             rank = pool.pop(rng.randrange(len(pool)))
             counts[rank] += 1
         if sub_multiset_count(tuple(counts)) > MAX_SUBSETS:
             continue
-        text = format_counts(tuple(counts))
+        text = text_from_counts(counts)
         if text not in hands:
             hands.append(text)
     return hands
@@ -195,26 +176,16 @@ def random_hands(rng: random.Random, how_many: int) -> list[str]:
 def entries_for(job: tuple[str, str, dict]) -> list[dict]:
     """All entries of one hand under one rule set (one brute-force enumeration)."""
     hand_text, name, overrides = job
-    rules = ruleset_of(name, overrides)
+    options = preset_options(name, **overrides)
     hand = counts_from_text(hand_text)
-    table = classify_every_subset(hand, rules)
+    table = classify_every_subset(hand, options)
     out = []
     plays: list[tuple[dict | None, tuple | None]] = [(None, None)]
-    plays.extend(previous_plays(hand, rules))
+    plays.extend(previous_plays(hand, options))
     for record, reading in plays:
         moves = moves_from_table(table, reading)
-        digest = moves_digest(moves)
-        out.append(
-            golden_file.entry(
-                hand_text, name, overrides, previous=record, moves=moves, digest=digest
-            )
-        )
+        out.append(common.entry(hand_text, name, overrides, previous=record, moves=moves))
     return out
-
-
-def _size(job: tuple) -> int:
-    """How many sub-multisets a job's hand has (its brute force's work)."""
-    return sub_multiset_count(counts_from_text(job[0]))
 
 
 def build(jobs: int | None = None) -> list[dict]:
@@ -227,7 +198,7 @@ def build(jobs: int | None = None) -> list[dict]:
     for name, overrides in CUSTOM_RULES:
         for hand in FIXED_HANDS + randoms[:CUSTOM_RANDOM_HANDS]:
             work.append((hand, name, overrides))
-    entries = golden_file.compute(work, entries_for, _size, jobs, chunksize=4)
+    entries = common.compute(work, entries_for, common.subsets_of_job, jobs, chunksize=4)
     for entry in entries:
         if entry["hand"] == KNOWN_HAND and entry["previous"] is None and not entry["overrides"]:
             expected = KNOWN_LEADS.get(entry["rules"])
@@ -243,4 +214,4 @@ DESCRIPTION = (
 
 
 if __name__ == "__main__":
-    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)
+    common.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)

@@ -3,9 +3,9 @@
 Every count and digest comes from the reference ``tests/six_reference.py`` (a naive classifier
 written from docs/rules.md §§1 to 4 and 12, and a move listing by candidates proven equal to
 the every-sub-multiset brute force on small hands), never from ``service``: this script imports
-nothing from it. Regenerate with::
+nothing from it. Regenerate, from the repository root, with::
 
-    cd /work/main && .venv/bin/python tests/golden/make_six_perft.py
+    uv run python tests/golden/make_six_perft.py
 
 (``--jobs N`` sets the worker processes, default: all CPUs; ``--check`` rebuilds in memory and
 compares with the file on disk instead of writing it.)
@@ -34,21 +34,22 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.append(str(HERE.parent))  # tests/, for six_reference.py
+sys.path.append(str(HERE.parent))  # tests/, for common.py and six_reference.py
 
-import golden_file  # noqa: E402
+import common  # noqa: E402
+from common import (  # noqa: E402
+    RANK_CHARS,
+    counts_from_text,
+    text_from_counts,
+)
 from six_reference import (  # noqa: E402
-    DECK_LIMITS,
     HAND_SIZE,
     KINDS,
     LANDLORD_HAND_SIZE,
-    RANK_CHARS,
+    SIX_DECK,
     candidate_table,
-    counts_from_text,
-    moves_digest,
     moves_from_table,
     previous_reading,
-    text_from_counts,
 )
 
 OUTPUT = HERE / "six_perft.json"
@@ -155,12 +156,12 @@ KNOWN_LEADS = [
 
 def deck() -> list[int]:
     """The 162-card deck as a list of rank indexes."""
-    return golden_file.deck(DECK_LIMITS)
+    return common.deck(SIX_DECK)
 
 
 def fits(*sets) -> bool:
     """Whether the 162-card deck can hold all these card sets together."""
-    return golden_file.fits(DECK_LIMITS, *sets)
+    return common.fits(SIX_DECK, *sets)
 
 
 RICH_STYLES = ("bombs", "jokers", "pairs", "trios", "mixed")
@@ -170,22 +171,22 @@ def rich_block(rng: random.Random, pool: list[int], counts: list[int], size: int
     """Put a block rich in bombs, jokers, pairs or trios into ``counts``."""
     if style in ("bombs", "mixed"):  # 8 to 12 of a rank, one to three times
         for _ in range(rng.randint(1, 3 if style == "bombs" else 1)):
-            golden_file.take(counts, pool, rng.randrange(13), rng.randint(8, 12), size)
+            common.take(counts, pool, rng.randrange(13), rng.randint(8, 12), size)
     if style in ("jokers", "mixed"):
         if rng.random() < 0.7:
-            golden_file.take(counts, pool, 13, 3, size)
-            golden_file.take(counts, pool, 14, 3, size)
+            common.take(counts, pool, 13, 3, size)
+            common.take(counts, pool, 14, 3, size)
         else:
-            golden_file.take(counts, pool, 13, rng.randint(1, 3), size)
-            golden_file.take(counts, pool, 14, rng.randint(1, 3), size)
+            common.take(counts, pool, 13, rng.randint(1, 3), size)
+            common.take(counts, pool, 14, rng.randint(1, 3), size)
     if style == "pairs":  # many pairs
         for rank in rng.sample(range(15), rng.randint(9, 13)):
-            golden_file.take(counts, pool, rank, 2, size)
+            common.take(counts, pool, rank, 2, size)
     if style == "trios":  # a long trio run, sometimes with fours
         length = rng.randint(3, 8)
         start = rng.randrange(0, 12 - length + 1)
         for rank in range(start, start + length):
-            golden_file.take(counts, pool, rank, rng.choice((3, 3, 3, 4)), size)
+            common.take(counts, pool, rank, rng.choice((3, 3, 3, 4)), size)
 
 
 def deal(rng: random.Random, pool: list[int], size: int, rich: bool | str) -> list[int]:
@@ -231,7 +232,7 @@ def drawn_previous(rng: random.Random, hand, table, first_kind: int, how_many: i
     for draw in range(how_many):
         wanted = KINDS[(first_kind + draw) % len(KINDS)]
         for attempt in range(6):
-            pool = golden_file.remove_cards(deck(), hand)
+            pool = common.remove_cards(deck(), hand)
             other = deal(rng, pool, HAND_SIZE, rich=rng.random() < 0.5)
             groups: dict[tuple[str, int], list[tuple[str, tuple]]] = defaultdict(list)
             for cards, (size, readings) in candidate_table(other).items():
@@ -270,11 +271,7 @@ def entries_for(job) -> list[dict]:
     out = []
     for record, reading in plays:
         moves = moves_from_table(table, reading)
-        out.append(
-            golden_file.entry(
-                hand_text, RULES, {}, previous=record, moves=moves, digest=moves_digest(moves)
-            )
-        )
+        out.append(common.entry(hand_text, RULES, {}, previous=record, moves=moves))
     return out
 
 
@@ -293,7 +290,7 @@ def build(jobs: int | None = None) -> list[dict]:
     rng = random.Random(SEED)
     for index, hand in enumerate(random_hands(rng)):
         work.append((hand, [], SEED * 1000 + index, index * DRAWN_PREVIOUS))
-    entries = golden_file.compute(work, entries_for, _size, jobs)
+    entries = common.compute(work, entries_for, _size, jobs)
     for hand, expected in KNOWN_LEADS:
         matches = [e["count"] for e in entries if (e["hand"], e["previous"]) == (hand, None)]
         assert matches == [expected], (hand, matches, expected)
@@ -310,4 +307,4 @@ DESCRIPTION = (
 
 
 if __name__ == "__main__":
-    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)
+    common.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)

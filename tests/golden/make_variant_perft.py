@@ -1,11 +1,11 @@
 """Build ``tests/golden/variant_perft.json``: golden legal-move counts of the variant games.
 
 Every count and digest comes from the brute-force reference ``tests/variant_reference.py``
-(every sub-multiset of the hand, classified by a naive classifier written from the variant
-spec and docs/rules.md §§9 and 10), never from ``service``: this script imports nothing
-from it. Regenerate with::
+(every sub-multiset of the hand, classified by a naive classifier written from docs/rules.md
+§§9 and 10), never from ``service``: this script imports nothing from it. Regenerate, from the
+repository root, with::
 
-    cd /work/main && .venv/bin/python tests/golden/make_variant_perft.py
+    uv run python tests/golden/make_variant_perft.py
 
 (``--jobs N`` sets the worker processes, default: all CPUs; ``--check`` rebuilds in memory and
 compares with the file on disk instead of writing it.)
@@ -19,7 +19,7 @@ Every random hand is answered as a lead and against previous plays drawn from th
 own readings of other random card sets dealt from the rest of the deck.
 
 Each entry: ``hand`` (canonical cards), ``rules`` (the rule set name) and ``overrides``
-(options passed to ``get_ruleset``), ``previous`` (null for a lead, else the declared reading
+(options overriding the preset's), ``previous`` (null for a lead, else the declared reading
 to beat: ``cards``, ``kind``, ``rank`` as a rank character), ``count`` (number of distinct
 legal card sets) and ``digest``: sha256 of the sorted canonical move strings joined by "\\n".
 """
@@ -33,22 +33,23 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.append(str(HERE.parent))  # tests/, for variant_reference.py (appended: see make_perft)
+sys.path.append(str(HERE.parent))  # tests/, for common.py and variant_reference.py
 
-import golden_file  # noqa: E402
-from variant_reference import (  # noqa: E402
-    BIG_THREE,
+import common  # noqa: E402
+from common import (  # noqa: E402
     DECK_LIMITS,
-    FOUR_PLAYER,
     KING,
     RANK_CHARS,
-    classify_every_subset,
     counts_from_text,
-    moves_digest,
-    moves_from_table,
-    previous_reading,
     sub_multiset_count,
     text_from_counts,
+)
+from variant_reference import (  # noqa: E402
+    BIG_THREE,
+    FOUR_PLAYER,
+    classify_every_subset,
+    moves_from_table,
+    previous_reading,
 )
 
 OUTPUT = HERE / "variant_perft.json"
@@ -178,12 +179,12 @@ KNOWN_LEADS = [
 
 def deck_of(game: str) -> list[int]:
     """The game's deck as a list of rank indexes."""
-    return golden_file.deck(DECK_LIMITS[game])
+    return common.deck(DECK_LIMITS[game])
 
 
 def fits(game: str, *sets) -> bool:
     """Whether one deal of ``game``'s deck can hold all these card sets together."""
-    return golden_file.fits(DECK_LIMITS[game], *sets)
+    return common.fits(DECK_LIMITS[game], *sets)
 
 
 def biased_block(rng: random.Random, game: str, pool: list[int], counts: list[int]) -> None:
@@ -192,29 +193,29 @@ def biased_block(rng: random.Random, game: str, pool: list[int], counts: list[in
         style = rng.choice(("copies", "copies", "airplane", "airplane", "jokers"))
         if style == "copies":  # bombs of 5 to 8 of a kind, sometimes two of them
             for _ in range(rng.randint(1, 2)):
-                golden_file.take(counts, pool, rng.randrange(13), rng.randint(5, 8))
+                common.take(counts, pool, rng.randrange(13), rng.randint(5, 8))
         elif style == "airplane":  # a trio run with pair kickers (sometimes four of a rank)
             length = rng.randint(2, 4)
             start = rng.randrange(0, 12 - length + 1)
             chain = range(start, start + length)
             for rank in chain:
-                golden_file.take(counts, pool, rank, 3)
+                common.take(counts, pool, rank, 3)
             others = [rank for rank in range(15) if rank not in chain]
             for rank in rng.sample(others, rng.randint(1, length + 1)):
-                golden_file.take(counts, pool, rank, rng.choice((2, 2, 2, 4)))
+                common.take(counts, pool, rank, rng.choice((2, 2, 2, 4)))
         if style == "jokers" or rng.random() < 0.3:
-            golden_file.take(counts, pool, rng.choice((13, 14)), 2)
+            common.take(counts, pool, rng.choice((13, 14)), 2)
             if rng.random() < 0.4:
-                golden_file.take(counts, pool, 13, 2)
-                golden_file.take(counts, pool, 14, 2)
+                common.take(counts, pool, 13, 2)
+                common.take(counts, pool, 14, 2)
     else:
         width = rng.choice((2, 3, 4))
         length = rng.randint(3, 5)
         start = rng.randint(1, KING - length + 1)
         for rank in range(start, start + length):
-            golden_file.take(counts, pool, rank, width)
+            common.take(counts, pool, rank, width)
         if rng.random() < 0.4:  # the top of the order: 2s and 3s
-            golden_file.take(counts, pool, rng.choice((0, 12)), rng.randint(2, 4))
+            common.take(counts, pool, rng.choice((0, 12)), rng.randint(2, 4))
 
 
 def deal(rng: random.Random, game: str, pool: list[int], size: int, biased: bool) -> list[int]:
@@ -256,7 +257,7 @@ def drawn_previous(rng, hand, game, options, table, *, how_many):
     for _attempt in range(40):
         if len(found) == how_many:
             break
-        pool = golden_file.remove_cards(deck_of(game), hand)
+        pool = common.remove_cards(deck_of(game), hand)
         other = deal(rng, game, pool, rng.randint(5, 14), biased=rng.random() < 0.5)
         if sub_multiset_count(other) > 50_000:
             continue
@@ -295,18 +296,8 @@ def entries_for(job) -> list[dict]:
     out = []
     for record, reading in plays:
         moves = moves_from_table(table, name, reading)
-        digest = moves_digest(moves)
-        out.append(
-            golden_file.entry(
-                hand_text, name, overrides, previous=record, moves=moves, digest=digest
-            )
-        )
+        out.append(common.entry(hand_text, name, overrides, previous=record, moves=moves))
     return out
-
-
-def _size(job: tuple) -> int:
-    """How many sub-multisets a job's hand has (its brute force's work)."""
-    return sub_multiset_count(counts_from_text(job[0]))
 
 
 def build(jobs: int | None = None) -> list[dict]:
@@ -320,7 +311,7 @@ def build(jobs: int | None = None) -> list[dict]:
         rng = random.Random(SEED * 10 + config_index)
         for hand in random_hands(rng, name, how_many, sizes):
             work.append((hand, name, overrides, [], SEED * 1000 + len(work)))
-    entries = golden_file.compute(work, entries_for, _size, jobs)
+    entries = common.compute(work, entries_for, common.subsets_of_job, jobs)
     for name, overrides, hand, expected in KNOWN_LEADS:
         matches = [
             e["count"]
@@ -340,4 +331,4 @@ DESCRIPTION = (
 
 
 if __name__ == "__main__":
-    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)
+    common.main(__doc__, build, OUTPUT, DESCRIPTION, SEED)

@@ -4,10 +4,11 @@ Every count and digest comes from ``tests/wild_reference.py`` (written from docs
 alone, on ``tests/reference.py``), by its realization method (``realized_wild_moves``: every
 natural combination of the pack, every way the hand holds it), which
 ``tests/test_wild_reference.py`` checks against the brute force over sub-multisets on small
-hands. Nothing comes from ``service`` but the card characters and the ``standard`` kicker
-options. Regenerate with::
+hands. Nothing comes from ``service``: this script imports nothing from it, and the
+``standard`` kicker options come from the tests' own table of the presets (``tests/common.py``,
+transcribed from docs/rulesets.md). Regenerate, from the repository root, with::
 
-    cd /work/wt-ref && .venv/bin/python tests/golden/make_wild_perft.py
+    uv run python tests/golden/make_wild_perft.py
 
 (``--jobs N`` sets the worker processes, default: all CPUs; ``--check`` rebuilds in memory and
 compares with the file on disk instead of writing it.) The build takes about a minute on two
@@ -43,29 +44,31 @@ from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.append(str(HERE.parent))  # tests/, for wild_reference.py (appended: see make_perft)
-sys.path.append(str(HERE.parent.parent))  # the repository root, for service/
+sys.path.append(str(HERE.parent))  # tests/, for common.py and wild_reference.py
 
-import golden_file  # noqa: E402
+import common  # noqa: E402
+from common import (  # noqa: E402
+    DECK_LIMITS,
+    RANK_CHARS,
+    counts_from_text,
+    preset_options,
+    text_from_counts,
+)
 from wild_reference import (  # noqa: E402
-    DECK_CAP,
     LAIZI,
     TIANDI,
     Move,
     answering,
     bomb_class,
-    counts_from_text,
     previous_play,
     realized_wild_moves,
     wild_moves_digest,
 )
 
-from service.rules.cards import RANK_CHARS, format_counts  # noqa: E402
-from service.rules.ruleset import get_ruleset  # noqa: E402
-
 OUTPUT = HERE / "wild_perft.json"
 SEED = 20250814
-RULES = get_ruleset("standard")
+OPTIONS = preset_options("standard")
+PACK = DECK_LIMITS["three_player"]
 PRESETS = {LAIZI: "laizi", TIANDI: "tiandi_laizi"}
 SIZES = (17, 20)
 HANDS_PER_COUNT = {LAIZI: 4, TIANDI: 3}
@@ -175,19 +178,19 @@ def deal_hand(
 ) -> list[int]:
     """A hand of ``size`` cards holding exactly ``wilds`` wild cards; all pairs besides them
     when ``pairs``, else half the time a run of pairs or trios, then random cards."""
-    pack = golden_file.deck(DECK_CAP)
+    pack = common.deck(PACK)
     counts = [0] * 15
     for rank in rng.sample([rank for rank in pack if rank in wild_ranks], wilds):
         counts[rank] += 1
     pool = [rank for rank in pack if rank not in wild_ranks]
     if pairs:
         for rank in rng.sample([r for r in range(13) if r not in wild_ranks], 10):
-            golden_file.take(counts, pool, rank, 2, size)
+            common.take(counts, pool, rank, 2, size)
     elif rng.random() < 0.5:
         width, length = rng.choice((2, 3)), rng.randint(2, 4)
         first = rng.randrange(12 - length + 1)
         for rank in range(first, first + length):
-            golden_file.take(counts, pool, rank, width, size)
+            common.take(counts, pool, rank, width, size)
     while sum(counts) < size:
         counts[pool.pop(rng.randrange(len(pool)))] += 1
     return counts
@@ -201,7 +204,7 @@ def random_hands(rng: random.Random, mode: str) -> Iterator[tuple[str, str]]:
                 wild_ranks = tuple(rng.sample(range(13), 1 if mode == LAIZI else 2))
                 pairs = index == 0 and wilds >= 3
                 counts = deal_hand(rng, wild_ranks, size, wilds, pairs)
-                yield "".join(RANK_CHARS[r] for r in wild_ranks), format_counts(counts)
+                yield "".join(RANK_CHARS[r] for r in wild_ranks), text_from_counts(counts)
 
 
 def other_set(
@@ -212,23 +215,23 @@ def other_set(
     wild_cards = [rank for rank in pool if rank in wild_ranks]
     rank = rng.randrange(13)
     if style in ("soft", "long", "wild_kickers"):
-        golden_file.take(counts, pool, rank, 3)
+        common.take(counts, pool, rank, 3)
     if style == "hard":
-        golden_file.take(counts, pool, rank, 4)
+        common.take(counts, pool, rank, 4)
     if style == "pure":
         for wild in wild_cards:
-            golden_file.take(counts, pool, wild, 1)
+            common.take(counts, pool, wild, 1)
     if style in ("soft", "long", "wild_chain", "wild_kickers"):
         for wild in rng.sample(wild_cards, min(len(wild_cards), rng.randint(1, 3))):
-            golden_file.take(counts, pool, wild, 1)
+            common.take(counts, pool, wild, 1)
     if style == "wild_chain":
         width, length = rng.choice(((1, 5), (1, 6), (2, 3), (3, 2)))
         first = rng.randrange(12 - length + 1)
         for chain_rank in range(first, first + length):
-            golden_file.take(counts, pool, chain_rank, width)
+            common.take(counts, pool, chain_rank, width)
     if style == "rocket":
-        golden_file.take(counts, pool, 13, 1)
-        golden_file.take(counts, pool, 14, 1)
+        common.take(counts, pool, 13, 1)
+        common.take(counts, pool, 14, 1)
     size = rng.randint(6, 10)
     while sum(counts) < size and pool:
         counts[pool.pop(rng.randrange(len(pool)))] += 1
@@ -244,9 +247,9 @@ def drawn_previous(
     hand_shapes = {(move[1], len(move[0])) for move in leads}
     found: list[tuple[dict, tuple]] = []
     for style in rng.sample(STYLES, DRAWN_PREVIOUS):
-        pool = golden_file.remove_cards(golden_file.deck(DECK_CAP), hand)
+        pool = common.remove_cards(common.deck(PACK), hand)
         other = other_set(rng, pool, wild_ranks, style)
-        moves = sorted(realized_wild_moves(tuple(other), wild_ranks, mode, RULES))
+        moves = sorted(realized_wild_moves(tuple(other), wild_ranks, mode, OPTIONS))
         wanted = [move for move in moves if style_of(move, wild_ranks) == style] or moves
         groups: dict[tuple[str, int], list[Move]] = defaultdict(list)
         for move in wanted:
@@ -267,12 +270,12 @@ def fixed_previous(
     found = []
     for cards, kind, rank_char in plays:
         counts = counts_from_text(cards)
-        if format_counts(counts) != cards or not golden_file.fits(
-            DECK_CAP, counts_from_text(hand), counts
+        if text_from_counts(counts) != cards or not common.fits(
+            PACK, counts_from_text(hand), counts
         ):
             raise ValueError(f"{cards} is not canonical or does not fit beside {hand}")
         previous = previous_play(
-            cards, wild_ranks, mode, RULES, kind=kind, rank=RANK_CHARS.index(rank_char)
+            cards, wild_ranks, mode, OPTIONS, kind=kind, rank=RANK_CHARS.index(rank_char)
         )
         found.append((previous_record((cards, *previous[0]), wild_ranks), previous))
     return found
@@ -284,7 +287,7 @@ def entries_for(job: tuple) -> list[dict]:
     mode, wild_chars, hand_text, fixed, job_seed = job
     wild_ranks = tuple(RANK_CHARS.index(char) for char in wild_chars)
     hand = counts_from_text(hand_text)
-    leads = realized_wild_moves(hand, wild_ranks, mode, RULES)
+    leads = realized_wild_moves(hand, wild_ranks, mode, OPTIONS)
     plays: list[tuple[dict | None, tuple | None]] = [(None, None)]
     plays.extend(fixed_previous(wild_ranks, mode, hand_text, fixed))
     if job_seed is not None:
@@ -324,7 +327,7 @@ def build(jobs: int | None = None) -> list[dict]:
         rng = random.Random(SEED * 10 + index)
         for wild, hand in random_hands(rng, mode):
             work.append((mode, wild, hand, [], SEED * 1000 + len(work)))
-    entries = golden_file.compute(work, entries_for, _size, jobs)
+    entries = common.compute(work, entries_for, _size, jobs)
     for mode, wild, hand, expected in KNOWN_LEADS:
         matches = [
             e["count"]
@@ -344,4 +347,4 @@ DESCRIPTION = (
 
 
 if __name__ == "__main__":
-    golden_file.main(__doc__, build, OUTPUT, DESCRIPTION, SEED, digest_rule=DIGEST_RULE)
+    common.main(__doc__, build, OUTPUT, DESCRIPTION, SEED, digest_rule=DIGEST_RULE)
