@@ -5,12 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/uv.sh
 source scripts/system-deps.sh
-"${UV[@]}" sync --locked --quiet
+# Bytecode compiled once here: every process the tests start imports the libraries faster.
+"${UV[@]}" sync --locked --quiet --compile-bytecode
 "${UV[@]}" run --locked ruff check .
 "${UV[@]}" run --locked ruff format --check .
 "${UV[@]}" run --locked mypy
-# One worker process per core (pytest-xdist), each running whole modules (--dist loadfile,
-# pyproject.toml): a module's server or browser is started once.
+# One worker process per core (pytest-xdist); the tests that share a module's server or browser
+# run in one worker (--dist loadgroup, pyproject.toml; tests/conftest.py groups them).
 "${UV[@]}" run --locked pytest -n auto "$@"
 # The tests that call the rules core (-m core: tests/conftest.py marks them, tests/core_use.py
 # says how) again with the core compiled by mypyc, as the Docker image ships it. The doctests
