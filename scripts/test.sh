@@ -10,8 +10,8 @@ source scripts/system-deps.sh
 "${UV[@]}" run --locked ruff check .
 "${UV[@]}" run --locked ruff format --check .
 "${UV[@]}" run --locked mypy
-# One worker process per core (pytest-xdist); the tests that share a module's server or browser
-# run in one worker (--dist loadgroup, pyproject.toml; tests/conftest.py groups them).
+# One worker process per core (pytest-xdist), each running whole modules (--dist loadfile,
+# pyproject.toml): a module's server or browser is started once, its tests run in their order.
 "${UV[@]}" run --locked pytest -n auto "$@"
 # The tests that call the rules core (-m core: tests/conftest.py marks them, tests/core_use.py
 # says how) again with the core compiled by mypyc, as the Docker image ships it. The doctests

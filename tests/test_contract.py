@@ -49,10 +49,6 @@ def test_every_operation_has_examples() -> None:
 MODES: dict[str, set[str]] = {}
 """The generation modes of the cases ``test_api_conforms`` ran, by operation."""
 
-# test_schemathesis_generated_what_the_schema_forbids_too reads what every case recorded in
-# MODES: under pytest-xdist the module's tests run in one worker, in their order.
-pytestmark = pytest.mark.xdist_group("tests/test_contract.py")
-
 
 @schema.parametrize()
 def test_api_conforms(case: schemathesis.Case) -> None:
