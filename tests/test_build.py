@@ -19,6 +19,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from core_use import function_calls_core
 
 from service.rules import cards, kickers, moves
 from service.rules.fast import families, hand, tables, wings
@@ -51,3 +52,13 @@ def test_the_hook_compiles_with_the_locked_mypy() -> None:
     pins = dict(requirement.split("==") for requirement in hook["dependencies"])
     locked = re.search(r'^name = "mypy"\nversion = "([^"]+)"', (ROOT / "uv.lock").read_text(), re.M)
     assert locked and pins["mypy"] == locked.group(1), pins
+
+
+def test_the_compiled_pass_runs_the_checks_of_the_build() -> None:
+    """The compiled pass runs the tests marked ``core`` (tests/conftest.py marks those that
+    tests/core_use.py finds to call the core): the two checks above are among them, the check
+    of pyproject.toml is not."""
+    here = Path(__file__)
+    assert function_calls_core(here, "test_the_core_under_test_is_the_build_asked_for", [])
+    assert function_calls_core(here, "test_a_python_the_tests_start_imports_the_same_build", [])
+    assert not function_calls_core(here, "test_the_hook_compiles_with_the_locked_mypy", [])
