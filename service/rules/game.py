@@ -659,7 +659,7 @@ class Hand:
         """
         combo = self.verify_play(seat, cards, kind=kind, rank=rank, substitution=substitution)
         if self._online is not None:
-            self._online.played = True
+            self._online.first_play()
         self._ledger.record(Action(kind=ActionKind.PLAY, seat=seat, combination=combo))
         self._hands[seat] = subtract(self._hands[seat], combo.counts)
         self._the_trick().play(combo)

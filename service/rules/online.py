@@ -287,6 +287,23 @@ class Auction:
         else:
             self._auction(seat, call)
 
+    def first_play(self) -> None:
+        """The landlord has led: no more shows or doublings (``Hand.play`` tells the auction).
+
+        >>> from service.rules import HUANLE
+        >>> auction = Auction(first=0, rules=HUANLE)
+        >>> for seat, call in [(0, Call.CALL), (1, Call.NO_ROB), (2, Call.NO_ROB)]:
+        ...     auction.speak(seat, call)
+        >>> for seat in (1, 2, 0):
+        ...     auction.speak(seat, Call.NO_DOUBLE)
+        >>> auction.first_play()
+        >>> auction.verify(0, Call.SHOW, Stage.AFTER_KITTY)
+        Traceback (most recent call last):
+        ...
+        service.rules.events.GameError: a show after the first play
+        """
+        self.played = True
+
     def _doubling_factor(self, call: Call) -> int:
         """A doubling call's factor on the seat's settlement, from the rule set."""
         factors = self.rules.multipliers
