@@ -23,6 +23,7 @@ from service.rules import Card, Kind, get_ruleset, legal_moves
 from service.rules.cards import RANK_CHARS
 from service.rules.deal import FaceUp
 from service.rules.events import ActionKind, GameError, Phase, Violation
+from service.rules.examples import SIX_PLAYER_HANDS
 from service.rules.game import Hand
 from service.rules.partner import highest_pairs, identical_pairs
 
@@ -32,14 +33,7 @@ Json = dict[str, Any]
 DECK = [f"{r}{s}" for r in RANK_CHARS[:13] for s in "SHDC"] * 3 + ["B", "R"] * 3
 #: A deal (``service.rules.examples.SIX_PLAYER_HANDS``): seat 0 holds KH twice (3S, 4S, 5S
 #: twice with the kitty), seat 1 the third KH; seat 5 holds the six jokers.
-HANDS = [
-    "KH KH 3C 3D 3H 4C 4D 4H 5C 5D 5H 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C 9D 9H",
-    "KH 9S TS TH TD TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C 3H",
-    "3D 3C 4H 4D 4C 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH",
-    "TD TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S",
-    "4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD",
-    "TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C B B B R R R",
-]
+HANDS = list(SIX_PLAYER_HANDS)
 KITTY = "3S 3S 4S 4S 5S 5S"
 
 

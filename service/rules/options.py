@@ -78,6 +78,8 @@ class Option:
     role: Role
     doc: str
     """One line: what the option does when set."""
+    default: Any = False
+    """Its value in ``standard`` (the field's default)."""
     games: frozenset[Game] | None = None
     """The games that take it; in the others it must stay off (None: every game)."""
     why: str = ""
@@ -99,6 +101,15 @@ class Option:
     the versions named before it existed keep their names (``RuleSet.fingerprint``)."""
 
     @property
+    def off(self) -> object:
+        """The value it keeps in a game that does not take it (``off_value``).
+
+        >>> Option(role=Role.PLAYS, doc="four with two", default=True).off
+        False
+        """
+        return off_value(self.default)
+
+    @property
     def limits(self) -> tuple[int, int] | None:
         """An integer option's lowest and highest value.
 
@@ -117,7 +128,7 @@ def option(default: Any, **spec: Any) -> Any:
     >>> field.default, field.metadata["option"].role
     (False, <Role.PLAYS: 'plays'>)
     """
-    return dataclasses.field(default=default, metadata={"option": Option(**spec)})
+    return dataclasses.field(default=default, metadata={"option": Option(default=default, **spec)})
 
 
 def off_value(default: object) -> object:

@@ -37,7 +37,6 @@ from .options import (
     Option,
     Role,
     WildMode,
-    off_value,
     option,
     shown,
     wild_ranks,
@@ -367,7 +366,7 @@ class RuleSet:
             if spec.games is not None and self.game not in spec.games:
                 problems += self._game_problem(name, spec.games, spec.why)
         for name, spec in OPTIONS.items():
-            if spec.needs is not None and getattr(self, name) != off_value(_DEFAULTS[name]):
+            if spec.needs is not None and getattr(self, name) != spec.off:
                 problems += self._need_problem(name, spec.needs)
         return problems + self._ties()
 
@@ -388,7 +387,7 @@ class RuleSet:
             )
             text += ", or null" if spec.nullable else ""
             return f"{name} must be {text}" + (f" ({spec.hint})" if spec.hint else "")
-        default = _DEFAULTS[name]
+        default = spec.default
         if isinstance(default, bool) and not isinstance(value, bool):
             return f"{name} must be a boolean"
         if isinstance(default, tuple) and not (
@@ -399,7 +398,7 @@ class RuleSet:
 
     def _game_problem(self, name: str, games: frozenset[Game], why: str) -> list[str]:
         """An option set in a game that does not take it (it must stay off there)."""
-        off = off_value(_DEFAULTS[name])
+        off = OPTIONS[name].off
         if getattr(self, name) == off:
             return []
         if not why:
@@ -409,22 +408,18 @@ class RuleSet:
         return [f"{name} needs game {named}{because}: it must be {shown(off)} in {self.game}"]
 
     def _need_problem(self, name: str, need: Need) -> list[str]:
-        """An option set without the value of another that it needs."""
-        other = getattr(self, need.option)
+        """An option set without the value of another that it needs (any value but its off
+        one, when the need names no values)."""
+        other, spec = getattr(self, need.option), OPTIONS[need.option]
         if need.values:
-            return (
-                []
-                if other in need.values
-                else [f"{name} needs {need.option} {' or '.join(need.values)}"]
-            )
-        default = _DEFAULTS[need.option]
-        if other != off_value(default):
+            if other in need.values:
+                return []
+            return [f"{name} needs {need.option} {' or '.join(need.values)}"]
+        if other != spec.off:
             return []
-        spec = OPTIONS[need.option]
-        if isinstance(spec.values, type):  # any value but the default
-            return [
-                f"{name} needs {need.option} {' or '.join(v for v in spec.values if v != default)}"
-            ]
+        if isinstance(spec.values, type):
+            wanted = " or ".join(v for v in spec.values if v != spec.default)
+            return [f"{name} needs {need.option} {wanted}"]
         return [f"{name} needs {need.option}"]
 
     def _ties(self) -> list[str]:
@@ -459,7 +454,7 @@ class RuleSet:
             name: value
             for name, value in self.options().items()
             if name != "wild"
-            and not (OPTIONS[name].later and getattr(self, name) == _DEFAULTS[name])
+            and not (OPTIONS[name].later and getattr(self, name) == OPTIONS[name].default)
         }
         if self.scoring != STANDARD_MULTIPLIERS:
             options["scoring"] = dataclasses.asdict(self.scoring)
@@ -542,9 +537,6 @@ OPTIONS: dict[str, Option] = {
 """Every rule option's declaration, by name, in the order of the fields."""
 OPTION_NAMES = tuple(OPTIONS)
 """Every rule option, in the order of the fields."""
-_DEFAULTS: dict[str, Any] = {
-    f.name: f.default for f in dataclasses.fields(RuleSet) if f.name in OPTIONS
-}
 PLAY_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.role.shapes_plays)
 """The options that decide which plays exist and how they compare (the rest are about the
 hand's flow and scoring); rule sets equal in these share their ``GameModel``."""
@@ -556,7 +548,7 @@ def default(name: str) -> Any:
     >>> default("kicker_rank_max"), default("bidding")
     (3, <BiddingMode.SINGLE_ROUND: 'single_round'>)
     """
-    return _DEFAULTS[name]
+    return OPTIONS[name].default
 
 
 STANDARD = RuleSet(

@@ -66,8 +66,7 @@ def option_field(name: str) -> ma.fields.Field:  # type: ignore[type-arg]
     if isinstance(spec.values, type):
         return fields.Enum(spec.values, by_value=True, metadata=metadata)
     if isinstance(spec.values, range):
-        low, high = spec.values.start, spec.values.stop - 1
-        between = validate.Range(low, high)
+        between = validate.Range(spec.values[0], spec.values[-1])
         return StrictInteger(allow_none=spec.nullable, validate=between, metadata=metadata)
     if isinstance(default, bool):
         return StrictBoolean(metadata=metadata)
