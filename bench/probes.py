@@ -17,9 +17,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Run in a fresh interpreter: RSS before and after importing the core and exercising every
-#: preset (classify a sample of plays, those its game's deck holds; the universe of its full
-#: deck, every playable card set, built; a wildcard game, with wild ranks drawn, has no
-#: universe: 0), as JSON.
+#: preset (classify a sample of plays, those its game's deck holds, and list the leads of the
+#: hand of the plays' cards there; the card sets then kept in its universe, which holds what
+#: was read: a wildcard game, with wild ranks drawn, has none: 0), as JSON.
 MEMORY_SCRIPT = r"""
 import json, sys
 
@@ -40,10 +40,17 @@ universes = {}
 for name, preset in rules.PRESETS.items():
     if preset.wilds.ranks:
         preset = preset.derive(wild=["7", "J"][: preset.wilds.ranks])
+    held = []
     for play in plays:
         try:
             rules.classify(play, preset)
+            held.append(play)
         except rules.CardError:  # not in this game's deck (Big Three has no jokers)
+            pass
+    for start in range(0, len(held), 4):  # hands of four plays' cards, where the deck holds them
+        try:
+            rules.legal_moves("".join(held[start : start + 4]), rules=preset).moves
+        except rules.CardError:
             pass
     universes[name] = 0 if preset.wilds.ranks else len(rules.universe(preset))
 after = status()

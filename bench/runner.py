@@ -559,8 +559,8 @@ def render(results: dict[str, Any]) -> str:
             f"{imp['wall_ms']:.1f} ms wall over a bare interpreter "
             f"({imp['bare_interpreter_ms']:.1f} ms), median of {imp['repetitions']}",
             f"memory: +{mem['import_mib']:.1f} MiB after import, +{mem['delta_mib']:.1f} MiB "
-            f"after every preset (peak +{mem['peak_delta_mib']:.1f} MiB); card sets in each "
-            "universe: " + ", ".join(f"{k} {v}" for k, v in mem["universes"].items()),
+            f"after every preset (peak +{mem['peak_delta_mib']:.1f} MiB); card sets read into "
+            "each universe: " + ", ".join(f"{k} {v}" for k, v in mem["universes"].items()),
             "",
         ]
     lines.append("targets:")

@@ -175,8 +175,11 @@ def test_probes_run_in_a_fresh_interpreter() -> None:
     imported = probes.import_time(1)
     assert imported["repetitions"] == 1
     memory = probes.memory(["33344", "3456789", "BR"])  # big_three has no jokers: skipped
-    assert memory["universes"]["standard"] == 12654  # tests/test_universe.py pins them
-    assert memory["universes"]["big_three"] == 171
+    # A universe holds what was read: the plays the deck holds, and the kicker readings the
+    # hand's leads looked at (a row of one primal rank at a time), far from the 12,654 card
+    # sets of the whole game; Big Three has no kickers: only its two plays
+    assert 3 <= memory["universes"]["standard"] < 1000
+    assert memory["universes"]["big_three"] == 2
     assert probes.machine()["nproc"]
 
 

@@ -7,6 +7,7 @@ around airplanes and space shuttles, under every three-player preset and random 
 from __future__ import annotations
 
 import dataclasses
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +32,7 @@ from service.rules.engine import every_reading as reference_readings
 from service.rules.engine import reference_moves
 from service.rules.fast import NoFamily, every_reading, generate, lists, universe, unlisted
 from service.rules.fast.families import listable
-from service.rules.fast.tables import _BY_MODEL, KEPT, tables_of
+from service.rules.fast.tables import _BY_MODEL, KEPT, UNIVERSE_LIMIT, Universe, tables_of
 from service.rules.model import THREE_PLAYER_FORMS, Form
 from service.rules.moves import universe as moves_universe
 from service.rules.options import Role
@@ -140,16 +141,15 @@ def test_fast_path_lists_the_worst_hand_as_the_reference_engine_does() -> None:
 
 def test_fast_universe_is_the_reference_engines() -> None:
     """Every playable card set with every reading: the families run on the whole deck give
-    what the reference engine gives, and the universe the classifier looks up holds, for each
+    what the reference engine gives, and the universe the classifier looks up gives, for each
     card set, exactly the reference classifier's readings in its order of preference."""
     for rules in THREE_PLAYER:
         model = rules.model
         deck = model.table.full_deck
-        assert sorted(every_reading(deck, model), key=_key) == sorted(
-            reference_readings(deck, model), key=_key
-        )
-        for cards, found in universe(model).items():
-            assert found == readings(read_play(cards), model), cards
+        found = every_reading(deck, model)
+        assert sorted(found, key=_key) == sorted(reference_readings(deck, model), key=_key)
+        for cards in {combo.cards for combo in found}:
+            assert universe(model)[cards] == readings(read_play(cards), model), cards
 
 
 def test_tables_of_other_option_sets_are_bounded() -> None:
@@ -225,15 +225,12 @@ def test_a_form_no_family_lists_sends_its_game_to_the_reference_engine() -> None
 
 def test_a_wild_games_universe_is_its_natural_games() -> None:
     """``moves.universe`` of a wildcard game is the table of its game without wilds (wild
-    cards read as their own rank), listed by the fast path."""
+    cards read as their own rank)."""
     laizi = get_ruleset("laizi", wild="7")
-    table = {
-        cards: [(c.kind, c.rank) for c in found] for cards, found in moves_universe(laizi).items()
-    }
-    assert table == {
-        cards: [(c.kind, c.rank) for c in found]
-        for cards, found in moves_universe(STANDARD).items()
-    }
+    sets = {combo.cards for combo in legal_moves(DECK)}
+    assert len(sets) == 12654
+    for cards in sets:
+        assert moves_universe(laizi)[cards] == moves_universe(STANDARD)[cards], cards
 
 
 def test_a_model_with_two_forms_of_one_kind_is_not_listed() -> None:
@@ -243,3 +240,46 @@ def test_a_model_with_two_forms_of_one_kind_is_not_listed() -> None:
     extra = tuple(f for f in one_kicker.model.forms if f not in shuttles.forms)
     model = dataclasses.replace(shuttles, forms=(*shuttles.forms, *extra))
     assert unlisted(model) == "two forms of one kind"
+
+
+def test_a_new_option_set_reads_only_what_its_requests_ask() -> None:
+    """A rule set's tables are made as requests read them, never by enumerating every card set
+    of its game: the option set that once took seconds and about 100 MB to build (repeated
+    kickers and space shuttles) answers the worst hand's leads, and a response, having read
+    a few thousand of its card sets (the kicker readings those leads looked at, one primal
+    rank's row at a time), in a bounded number of bytes."""
+    rules = get_ruleset(
+        "standard",
+        kicker_ranks_repeat=True,
+        kicker_rank_max=2,
+        space_shuttle=True,
+        four_with_two=True,
+    )
+    assert rules.model not in _BY_MODEL
+    # The tables every game of these forms shares (a hand's rank lists, the chains of each
+    # form) made first: what is measured is what this option set adds
+    shared = get_ruleset("standard", space_shuttle=True, four_with_two=True)
+    legal_moves(WORST_HAND, rules=shared).moves
+    tracemalloc.start()
+    try:
+        leads = legal_moves(WORST_HAND, rules=rules).moves
+        responses = legal_moves(WORST_HAND, "3334", rules=rules).moves
+        classify("333444555666", rules)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert leads == reference_moves(read_play(WORST_HAND), rules.model)
+    previous = Combination.of("3334", rules=rules)
+    assert responses == reference_moves(read_play(WORST_HAND), rules.model, previous)
+    assert len(universe(rules.model)) < 5_000
+    assert peak < 1_000_000, peak
+
+
+def test_a_universe_keeps_a_bounded_number_of_card_sets() -> None:
+    """A universe holds the card sets read so far, at most ``UNIVERSE_LIMIT``: then it starts
+    again, and answers as before."""
+    table = Universe(STANDARD.model)
+    sets = sorted({m.cards for m in legal_moves(DECK)})
+    before = {cards: table[cards] for cards in sets[: UNIVERSE_LIMIT + 10]}
+    assert 0 < len(table) <= UNIVERSE_LIMIT
+    assert all(table[cards] == found for cards, found in before.items())

@@ -296,12 +296,39 @@ def primal_starts(counts: Counts, form: Form, length: int) -> list[int]:
     >>> primal_starts((1,) * 6 + (0,) * 9, THREE_PLAYER_FORMS[5], 5)
     [0, 1]
     """
+    return _starts(held_masks(counts), form, length)
+
+
+def held_masks(counts: Counts) -> list[int]:
+    """Per number of cards ``n``, the ranks held at least ``n`` times, as a bit mask (bit r:
+    rank r), from ``n`` = 0 to the most cards held of a rank.
+
+    >>> [bin(m) for m in held_masks((2, 0, 1))]
+    ['0b111', '0b101', '0b1']
+    """
+    masks = [(1 << len(counts)) - 1] + [0] * max(counts)
+    for r, n in enumerate(counts):
+        for times in range(1, n + 1):
+            masks[times] |= 1 << r
+    return masks
+
+
+def _starts(masks: list[int], form: Form, length: int) -> list[int]:
+    """``primal_starts`` from the counts' ``held_masks``: the ranks held ``width`` times within
+    the form's ranks, shifted onto one another so that bit s says ranks s to s + length - 1
+    all are."""
     width = form.width
-    return [
-        s
-        for s in range(form.low, form.high - length + 2)
-        if all(counts[r] >= width for r in range(s, s + length))
-    ]
+    if width >= len(masks):
+        return []
+    held = masks[width] & ((1 << (form.high + 1)) - (1 << form.low))
+    for _ in range(length - 1):
+        held &= held >> 1
+    found = []
+    while held:
+        bit = held & -held
+        found.append(bit.bit_length() - 1)
+        held ^= bit
+    return found
 
 
 def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
@@ -324,8 +351,9 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
         plays = wild_plays(counts, model, size=sum(counts))
         return tuple(sorted((wild_combination(p, model) for p in plays), key=preference))
     found: list[Combination] = []
+    masks = held_masks(counts)
     for form, length in by_size(model).get(sum(counts), ()):
-        for start in primal_starts(counts, form, length):
+        for start in _starts(masks, form, length):
             kick = list(counts)
             for r in range(start, start + length):
                 kick[r] -= form.width

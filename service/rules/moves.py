@@ -3,9 +3,8 @@
 A card set is listed once, as its preferred reading (among those that beat the play to
 answer), in listing order: the reference engine's (``service.rules.engine``), and for the
 three-player game the fast path's (``service.rules.fast``), which the tests check against it.
-Classification looks card sets up in the game's universe: every playable card set with all its
-readings, built once from the generator run on the whole deck (``readings_of`` answers the
-same from the forms; a test checks they agree).
+Classification reads a card set from the game's forms (``combos.readings``) the first time it
+is asked, and keeps the answer in the game's universe (bounded): after that, one lookup.
 
 >>> moves = legal_moves("33344", previous="555")
 >>> [m.cards for m in moves], moves.can_pass
@@ -63,12 +62,14 @@ def classifier(rules: RuleSet = STANDARD) -> Callable[[str], tuple[Combination, 
 
 
 def universe(rules: RuleSet = STANDARD) -> Universe:
-    """Every card set playable under ``rules`` with its readings, preferred first (built once
-    per game model). A wildcard game has none: this is its natural game's table, which reads
-    wild cards as their own rank; ``classify`` reads a wild game's plays from the forms).
+    """The card sets read under ``rules`` so far, each with its readings, preferred first; any
+    other card set is read from the game's forms when first asked, and kept (bounded:
+    ``fast.tables.Universe``). A wildcard game has none: this is its natural game's table,
+    which reads wild cards as their own rank; ``classify`` reads a wild game's plays from the
+    forms.
 
-    >>> len(universe()), [c.kind.value for c in universe()["3333"]]
-    (12654, ['bomb'])
+    >>> [c.kind.value for c in universe()["3333"]], "3333" in universe()
+    (['bomb'], True)
     """
     model = rules.model.natural
     return UNIVERSES.get(model) or fast.universe(model)

@@ -4,46 +4,46 @@
 order, for a three-player game model whose every form has a family (``lists``: a form of a
 shape no family lists sends its game to the reference engine, never to a partial list). Each
 form's family (``families``, ``wings``) lists its combinations from tables made of the form,
-the kicker rules come from ``service.rules.kickers``, and the readings a card set may take
-come from the game's universe (``universe``: every playable card set with its readings, from
-the families run on the whole deck). Nothing here is a rule: the perft golden files, the
-universe digests and a property test over random and airplane-rich hands check it against the
-reference engine.
+the kicker rules come from ``service.rules.kickers``. Leads list each card set once because
+the families of forms with kickers list, for a lead, only a reading that is its card set's
+preferred one, asked of the game's ``universe`` (the card sets read so far, each read from the
+forms on first use; nothing is enumerated ahead, so any option set costs what its requests
+read). Nothing here is a rule: the perft golden files, the universe digests and property tests
+over random and airplane-rich hands under random option sets check it against the reference
+engine.
 
 >>> from service.rules import STANDARD, Combination, read_hand
 >>> [c.cards for c in generate(read_hand("3456789"), STANDARD.model, Combination.of("34567"), None)]
 ['45678', '56789']
->>> len(universe(STANDARD.model)["333444555666"])
-1
+>>> [c.kind.value for c in universe(STANDARD.model)["333444555666"]]
+['airplane']
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from itertools import compress
+from itertools import combinations
 from operator import attrgetter
 
 from ..cards import Counts
 from ..combos import Combination, preference
 from ..engine import every_reading as reference_readings
 from ..kinds import Kind
-from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, Tier
+from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, KickerRules, Tier
 from .families import NEEDS, NoFamily, listable, plain_family, top_test
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
     _BY_MODEL,
-    UNIVERSES,
-    Clashes,
     Family,
     Found,
     LeadPlan,
-    OnDemand,
     Plan,
     Responses,
     Tables,
     Universe,
     remember,
     tables_of,
+    universe_of,
 )
 from .wings import with_wings
 
@@ -57,11 +57,14 @@ FAMILIES: dict[Form, Family] = {
     form: with_wings(form) if form.chain and form.kickers else plain_family(form)
     for form in _LISTED
 }
-#: The lead families of the forms with wings, for leads of every kind (``wings.with_wings``).
+#: The lead families of the forms with kickers, for leads of every kind: each lists a reading
+#: only where it is its card set's preferred one (a reading without kickers always is:
+#: ``unlisted``), so that leads list each card set once.
 _LEAD_FAMILIES: dict[Form, Family] = {
-    form: with_wings(form, lead=True) for form in _LISTED if form.chain and form.kickers
+    form: with_wings(form, lead=True) if form.chain else plain_family(form, lead=True)
+    for form in _LISTED
+    if form.kickers
 }
-_WINGED = frozenset(form.kind for form in _LEAD_FAMILIES)
 #: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
 #: than the rank's count, as they need two neighbouring ranks held that many times.
 _CHAINED = 10
@@ -102,7 +105,29 @@ def unlisted(model: GameModel) -> str | None:
     higher = [form for form in model.forms if form.tier is not Tier.PLAY]
     if higher != [_BOMB_FORM, _TOP_FORM]:
         return "bombs other than of four, or a top play other than the rocket"
+    plain = [form for form in model.forms if not form.kickers]
+    if any(_may_share(f, g) for f, g in combinations(plain, 2)):
+        return "two forms without kickers that may read one card set"
     return None
+
+
+def _may_share(form: Form, other: Form) -> bool:
+    """Whether two forms without kickers may read one card set: the same cards of a rank, and
+    ranks and chain lengths that overlap. Otherwise a reading without kickers is its card set's
+    only one without kickers, and so its preferred one (a reading with kickers is of the plays'
+    tier: ``families.listable``), which lets the lead families skip only readings with kickers.
+
+    >>> from service.rules.model import THREE_PLAYER_FORMS as F
+    >>> _may_share(F[0], F[5]), _may_share(F[0], Form(Kind.BOMB, 1, tier=Tier.BOMB))
+    (False, True)
+    """
+    return (
+        form.width == other.width
+        and form.low <= other.high
+        and other.low <= form.high
+        and form.min_len <= other.max_len
+        and other.min_len <= form.max_len
+    )
 
 
 #: Each game model's answer of ``lists``, kept as the tables are (``tables.remember``).
@@ -123,33 +148,82 @@ def _plan(tables: Tables) -> Plan:
 
 def _lead_plan(tables: Tables) -> LeadPlan:
     """The families that list leads of every kind (``_plan``'s, with the lead families of the
-    kinds with wings that have readings not preferred), each with the width a hand needs for
-    it (``_CHAINED`` added for chains of trios or fours), and whether their list needs
-    ``_distinct``: only when some other kind has such readings."""
+    forms whose readings another may shadow: ``_shadowed``), each with the width a hand needs
+    for it (``_CHAINED`` added for chains of trios or fours)."""
     plan = tables.leads
     if plan is None:
-        shadowed = {combo.kind for combo in _clashes(tables).shadowed}
-        families = tuple(
+        forms = tables.model.forms
+        plan = tables.leads = tuple(
             (
-                _LEAD_FAMILIES.get(form, family) if form.kind in shadowed else family,
+                _LEAD_FAMILIES[form] if _shadowed(form, forms, tables.model.kickers) else family,
                 width + _CHAINED if width > 2 and form.chain else width,
             )
             for form, family, width in _plan(tables)
         )
-        plan = tables.leads = (families, not shadowed <= _WINGED)
     return plan
+
+
+def _shadowed(form: Form, forms: tuple[Form, ...], kicker_rules: KickerRules) -> bool:
+    """Whether a reading of ``form`` (with kickers) may not be its card set's preferred one: it
+    may be read two ways (``_two_ways``), or another form of as many cards may read it. That
+    form's primal ranks are held ``width`` times in the card set, which holds ``form.width``
+    of its primal ranks and at most ``_kicker_most`` of a kicker rank: a form without kickers
+    holds each rank it has ``width`` times, so only one of ``form``'s width may; one with
+    kickers needs a rank held as many times as its width. Otherwise the lead needs no check.
+
+    >>> from service.rules import STANDARD, get_ruleset
+    >>> douzero = get_ruleset("douzero").model
+    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, douzero.forms,
+    ...  douzero.kickers)]
+    ['airplane_singles', 'airplane_pairs', 'four_two_pairs']
+    """
+    if not form.kickers:
+        return False
+    if _two_ways(form):
+        return True
+    most = max(form.width, _kicker_most(form, kicker_rules))
+    sizes = {form.size(length) for length in form.lengths()}
+    return any(
+        other is not form
+        and sizes.intersection(other.size(length) for length in other.lengths())
+        and (other.width <= most if other.kickers else other.width == form.width)
+        for other in forms
+    )
+
+
+def _kicker_most(form: Form, kicker_rules: KickerRules) -> int:
+    """The most cards of one rank a reading of ``form`` holds as kickers.
+
+    >>> from service.rules.model import THREE_PLAYER_FORMS as F
+    >>> _kicker_most(F[3], KickerRules()), _kicker_most(F[11], KickerRules(same_rank_pairs=True))
+    (1, 4)
+    """
+    kickers = form.kickers * form.max_len
+    if form.kicker_width == 1:
+        return min(kicker_rules.repeat, kickers)
+    return 2 * min(2 if kicker_rules.same_rank_pairs else 1, kickers)
 
 
 def _response_plan(tables: Tables) -> Responses:
-    """Per kind of a play to answer: its family, whether its listing needs ``_distinct`` (a
-    reading of that kind belongs to a card set of several readings), and the rank lists the
-    family reads (``NEEDS``)."""
-    clashing = _clashes(tables).kinds
+    """Per kind of a play to answer: its family, whether its listing needs ``_distinct``
+    (``_two_ways``), and the rank lists the family reads (``NEEDS``)."""
     plan = tables.responses = {
-        form.kind: (family, form.kind in clashing, NEEDS[form.kind])
-        for form, family, _ in _plan(tables)
+        form.kind: (family, _two_ways(form), NEEDS[form.kind]) for form, family, _ in _plan(tables)
     }
     return plan
+
+
+def _two_ways(form: Form) -> bool:
+    """Whether a form may read one card set two ways. Two readings of a form hold as many
+    cards, so as long a chain; at two positions, the second's primal ranks include one the
+    first holds only as kickers, ``width`` of them: a form whose kickers never hold that many
+    cards (a trio with a single or a pair, a four with two singles) reads each card set once.
+
+    >>> from service.rules.model import THREE_PLAYER_FORMS as F
+    >>> {f.kind.value: _two_ways(f) for f in F if f.kickers and f.kind.value[0] in "ta"}
+    {'trio_single': False, 'trio_pair': False, 'airplane_singles': True, 'airplane_pairs': True}
+    """
+    return form.kickers * form.kicker_width * form.max_len >= form.width
 
 
 def generate(
@@ -185,7 +259,7 @@ def generate(
         found.append(_TOP_PLAY)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
-    return _distinct(found, table) if dedupe else found
+    return _distinct(found) if dedupe else found
 
 
 # A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
@@ -203,7 +277,7 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
     found: Found = []
     widest = held.widest
     if kinds is None:
-        families, dedupe = tables.leads or _lead_plan(tables)
+        families = tables.leads or _lead_plan(tables)
         if widest > 2:  # two neighbouring chain ranks held thrice (or four times): chains of them
             a, b, c = held.parts
             trios = a[6] | b[6] | c[6]
@@ -213,11 +287,11 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
         for family, width in families:
             if width <= widest:
                 family(held, tables, -1, 0, found)
-        return _distinct(found, tables) if dedupe else found
+        return found
     for form, family, width in _plan(tables):
         if width <= widest and form.kind in kinds:
             family(held, tables, -1, 0, found)
-    return _distinct(found, tables)
+    return _distinct(found)
 
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
@@ -239,58 +313,28 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
 
 
 def universe(model: GameModel) -> Universe:
-    """Every card set playable in a game with its readings, preferred first (built once).
+    """The card sets of a game read so far with their readings, preferred first; any other is
+    read from the forms when first asked (``tables.Universe``).
 
     >>> from service.rules import BIG_THREE
-    >>> len(universe(BIG_THREE.model)), universe(BIG_THREE.model)["4444"][0].kind.value
-    (171, 'quad')
+    >>> [c.kind.value for c in universe(BIG_THREE.model)["4444"]]
+    ['quad']
     """
-    found = UNIVERSES.get(model)
-    if found is None and sum(model.table.full_deck) > _TABLED_DECK:
-        found = remember(UNIVERSES, model, OnDemand(model, {}))
-    if found is None:
-        grouped: dict[str, list[Combination]] = {}
-        for combo in every_reading(model.table.full_deck, model):
-            grouped.setdefault(combo.cards, []).append(combo)
-        readings = {cards: tuple(sorted(c, key=preference)) for cards, c in grouped.items()}
-        found = remember(UNIVERSES, model, Universe(model, readings))
-    return found
-
-
-#: The largest deck whose universe is tabled whole (two packs, 108 cards: 9,079 card sets in the
-#: four-player game); a larger deck's card sets are read on demand (``OnDemand``).
-_TABLED_DECK = 108
-
-
-def _clashes(tables: Tables) -> Clashes:
-    """The card sets of several readings in the game's universe (built once)."""
-    found = tables.clashes
-    if found is None:
-        several = [r for r in universe(tables.model).values() if len(r) > 1]
-        found = tables.clashes = Clashes(
-            frozenset(readings[0].cards for readings in several),
-            frozenset(combo for readings in several for combo in readings[1:]),
-            frozenset(combo.kind for readings in several for combo in readings),
-        )
-    return found
+    return universe_of(model)
 
 
 _CARDS = attrgetter("cards")
 
 
-def _distinct(found: list[Combination], tables: Tables) -> list[Combination]:
-    """``found`` (in listing order) with one entry per card set, its preferred reading.
-
-    Only card sets of more than one reading can be listed twice: when none is listed, this is
-    one set test per move, with no Python-level loop.
-    """
-    ambiguous = _clashes(tables).cards
-    if not ambiguous or ambiguous.isdisjoint(map(_CARDS, found)):
-        return found
+def _distinct(found: list[Combination]) -> list[Combination]:
+    """``found`` (in listing order) with one entry per card set, its preferred reading: when
+    no card set is listed twice, one set of the cards, with no Python-level loop."""
     cards = list(map(_CARDS, found))
+    if len(set(cards)) == len(cards):
+        return found
     spots: dict[str, list[int]] = {}
-    for i in compress(range(len(cards)), map(ambiguous.__contains__, cards)):
-        spots.setdefault(cards[i], []).append(i)
+    for i, text in enumerate(cards):
+        spots.setdefault(text, []).append(i)
     drop: list[int] = []
     for at in spots.values():
         if len(at) > 1:

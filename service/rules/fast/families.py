@@ -22,14 +22,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..combos import Combination, make
 from ..kickers import pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
-from .tables import Family, Found, Position, Tables
+from .tables import Family, Found, Position, Tables, preferred_of
 
 _ALL = range(RED + 1)
 _SOURCES = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
@@ -58,6 +58,8 @@ def listable(form: Form) -> str | None:
     """
     if form.width not in _SOURCES or (form.kickers and form.kicker_width not in (1, 2)):
         return f"{form.width} cards of a rank, kickers of {form.kicker_width}"
+    if form.kickers and form.tier is not Tier.PLAY:
+        return "kickers on a bomb or a top play"
     if form.tier is Tier.TOP:
         rocket = form.low == RED - 1 and form.high == RED and form.width == 1
         return None if rocket and form.min_len == form.max_len == 2 else "a top play not the rocket"
@@ -97,9 +99,11 @@ def reads(kind: Kind, *lists: str) -> None:
     NEEDS[kind] = sum(_BITS[name] for name in lists)
 
 
-def plain_family(form: Form) -> Family:
+def plain_family(form: Form, *, lead: bool = False) -> Family:
     """The family that lists a three-player form's combinations, chosen by its shape (a chain
-    with kickers is ``wings.with_wings``'s).
+    with kickers is ``wings.with_wings``'s). The ``lead`` family of a form with kickers lists
+    only the readings that are their card set's preferred one (``tables.Preferred``): what
+    leads of every kind list.
 
     >>> from service.rules import STANDARD, read_hand
     >>> from service.rules.fast.tables import tables_of
@@ -119,52 +123,75 @@ def plain_family(form: Form) -> Family:
         return _chain(form)
     if not form.kickers:
         return _simple(form)
-    return _with_one(form) if form.kickers == 1 else _with_two(form)
+    return _with_one(form, lead) if form.kickers == 1 else _with_two(form, lead)
 
 
-def _one_kicker_table(form: Form, kicker_rules: KickerRules) -> list[list[Combination | None]]:
-    """``table[primal][kicker]``: the one-primal-rank combinations with one kicker rank (None
-    where the kicker kicker_rules give that rank no kicker: ``service.rules.kickers``)."""
+def _kicker_table(form: Form, tables: Tables) -> list[Any]:
+    """A one-primal-rank form's kicker table under the tables' kicker rules: a row per primal
+    rank, None until a hand reads it (``_one_kicker_row``; for two kickers a row per first
+    kicker rank too, ``_two_kicker_row``). Shared by every game model of the same kicker
+    rules, as the readings do not depend on the rest of the game (bounded)."""
+    key = (form, tables.model.kickers)
+    table = _KICKER_TABLES.get(key)
+    if table is None:
+        if len(_KICKER_TABLES) >= _KICKER_TABLES_KEPT:
+            _KICKER_TABLES.clear()
+        table = _KICKER_TABLES.setdefault(key, [None] * (TWO + 1))
+    tables.kicker_rows[form.kind] = table
+    return table
+
+
+_KICKER_TABLES: dict[tuple[Form, KickerRules], list[Any]] = {}
+_KICKER_TABLES_KEPT = 256
+"""How many kicker tables are kept (each a few kB when full): then they start again."""
+
+
+def _blank(rows: list[Any], at: int) -> list[Any]:
+    """A new row of ``rows`` at ``at`` for every rank, each None until read."""
+    row = rows[at] = [None] * (RED + 1)
+    return row
+
+
+def _one_kicker_row(
+    form: Form, kicker_rules: KickerRules, table: list[Any], primal: int
+) -> list[Combination | None]:
+    """``table[primal][kicker]``: the combination of ``form`` at a primal rank with one kicker
+    rank, None where the kicker rules give that rank no kicker (``service.rules.kickers``)."""
     pairs = form.kicker_width == 2
-    table: list[list[Combination | None]] = []
-    for p in range(TWO + 1):
-        caps = pair_caps(kicker_rules, p, 1) if pairs else single_caps(kicker_rules, form, p, 1)
-        table.append(
-            [make_play(form, p, 1, (k, k) if pairs else (k,)) if caps[k] else None for k in _ALL]
-        )
-    return table
+    caps = (
+        pair_caps(kicker_rules, primal, 1) if pairs else single_caps(kicker_rules, form, primal, 1)
+    )
+    row = table[primal] = [
+        make_play(form, primal, 1, (k, k) if pairs else (k,)) if caps[k] else None for k in _ALL
+    ]
+    return row
 
 
-def _two_kicker_table(
-    form: Form, kicker_rules: KickerRules
-) -> list[list[list[Combination | None]]]:
-    """``table[four][a][b]`` (a <= b): the four-with-two combination whose kickers are ranks
-    ``a`` and ``b``, or None where the kicker kicker_rules forbid that set (``singles_ok`` or
-    ``pairs_ok`` of ``service.rules.kickers``: a rank of the four, a rank twice beyond its cap,
-    both jokers where they split)."""
+def _two_kicker_row(
+    form: Form, kicker_rules: KickerRules, rows: list[Any], four: int, a: int
+) -> list[Combination | None]:
+    """``rows[a][b]`` (a <= b) of a four's rows: the four-with-two combination whose kickers
+    are ranks ``a`` and ``b``, or None where the kicker rules forbid that set (``singles_ok``
+    or ``pairs_ok`` of ``service.rules.kickers``: a rank of the four, a rank twice beyond its
+    cap, both jokers where they split)."""
     width = form.kicker_width
-    table: list[list[list[Combination | None]]] = []
-    for f in range(TWO + 1):
-        caps = (
-            pair_caps(kicker_rules, f, 1) if width == 2 else single_caps(kicker_rules, form, f, 1)
+    caps = (
+        pair_caps(kicker_rules, four, 1) if width == 2 else single_caps(kicker_rules, form, four, 1)
+    )
+    row: list[Combination | None] = []
+    for b in _ALL:
+        kick = [0] * (RED + 1)
+        kick[a] += width
+        kick[b] += width
+        legal = a <= b and (
+            pairs_ok(tuple(kick), caps, kicker_rules)
+            if width == 2
+            else singles_ok(tuple(kick), caps, kicker_rules)
         )
-        rows: list[list[Combination | None]] = []
-        for a in _ALL:
-            row: list[Combination | None] = []
-            for b in _ALL:
-                kick = [0] * (RED + 1)
-                kick[a] += width
-                kick[b] += width
-                legal = (
-                    pairs_ok(tuple(kick), caps, kicker_rules)
-                    if width == 2
-                    else singles_ok(tuple(kick), caps, kicker_rules)
-                )
-                kickers = tuple(sorted((a,) * width + (b,) * width))
-                row.append(make_play(form, f, 1, kickers) if a <= b and legal else None)
-            rows.append(row)
-        table.append(rows)
-    return table
+        kickers = tuple(sorted((a,) * width + (b,) * width))
+        row.append(make_play(form, four, 1, kickers) if legal else None)
+    rows[a] = row
+    return row
 
 
 def _simple(form: Form) -> Family:
@@ -297,7 +324,7 @@ def positions_table(form: Form) -> list[tuple[Position, ...]]:
     )
 
 
-def _with_one(form: Form) -> Family:
+def _with_one(form: Form, lead: bool) -> Family:
     source, kicker_source = _SOURCES[form.width], _SOURCES[form.kicker_width]
     primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
     reads(form.kind, source, kicker_source)
@@ -306,33 +333,61 @@ def _with_one(form: Form) -> Family:
         primals = primals_of(hand)
         if above >= 0:
             primals = primals[bisect_right(primals, above) :]
-        table = tables.kicker_rows.get(form.kind)
-        if table is None:
-            table = tables.kicker_rows[form.kind] = _one_kicker_table(form, tables.model.kickers)
-        kickers = kickers_of(hand)
-        for p in primals:  # the table holds None where the kicker is the primal rank
-            found += filter(None, map(table[p].__getitem__, kickers))
+        table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
+        rules, kickers = tables.model.kickers, kickers_of(hand)
+        if lead:  # per primal rank, its row with None where a reading is not preferred
+            rows = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
+            for p in primals:
+                row = rows[p] or _preferred_only(
+                    table[p] or _one_kicker_row(form, rules, table, p), rows, p, tables
+                )
+                found += filter(None, map(row.__getitem__, kickers))
+            return
+        for p in primals:  # a row holds None where the kicker is the primal rank
+            row = table[p] or _one_kicker_row(form, rules, table, p)
+            found += filter(None, map(row.__getitem__, kickers))
 
     return listed
 
 
-def _with_two(form: Form) -> Family:
+def _with_two(form: Form, lead: bool) -> Family:
     width = form.kicker_width
     reads(form.kind, "present" if width == 1 else "pairs", "fours")
     kickers_of = attrgetter(_SOURCES[width])
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        table = tables.kicker_rows.get(form.kind)
-        if table is None:
-            table = tables.kicker_rows[form.kind] = _two_kicker_table(form, tables.model.kickers)
-        counts, kickers = hand.counts, kickers_of(hand)
+        table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
+        rules, counts, kickers = tables.model.kickers, hand.counts, kickers_of(hand)
+        leads: list[Any] = []
+        if lead:  # per four and first kicker, a row with None where a reading is not preferred
+            leads = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
         for f in hand.fours:
             if f <= above:
                 continue
-            row = table[f]  # None where the rules forbid the kickers (a rank of the four too)
+            rows = table[f] or _blank(table, f)  # by first kicker rank, then second
+            lead_rows = (leads[f] or _blank(leads, f)) if lead else rows
             for i, a in enumerate(kickers):
-                if counts[a] >= 2 * width and row[a][a]:  # the hand gives rank a twice
-                    found.append(row[a][a])
-                found += filter(None, map(row[a].__getitem__, kickers[i + 1 :]))
+                row = rows[a] or _two_kicker_row(form, rules, rows, f, a)
+                if lead:
+                    row = lead_rows[a] or _preferred_only(row, lead_rows, a, tables)
+                if counts[a] >= 2 * width and row[a]:  # the hand gives rank a twice
+                    found.append(row[a])
+                found += filter(None, map(row.__getitem__, kickers[i + 1 :]))
 
     return listed
+
+
+def _lead_rows(form: Form, tables: Tables) -> list[Any]:
+    """A form's lead rows by primal rank, each None until a lead reads it (``_preferred_only``)."""
+    rows = tables.lead_kickers[form.kind] = [None] * (TWO + 1)
+    return rows
+
+
+def _preferred_only(
+    row: list[Combination | None], rows: list[Any], at: int, tables: Tables
+) -> list[Combination | None]:
+    """A lead row (kept in ``rows`` at ``at``): a kicker table's ``row`` with None for each
+    reading that is not its card set's preferred one (``tables.Preferred``)."""
+    preferred = tables.preferred or preferred_of(tables)
+    found = rows[at] = [c if c is not None and preferred[c] else None for c in row]
+    return found

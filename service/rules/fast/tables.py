@@ -12,7 +12,6 @@ the tests.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..cards import format_counts, read_hand
@@ -41,13 +40,21 @@ caps are plain (``service.rules.fast.wings``)."""
 
 
 class Universe(dict[str, tuple[Combination, ...]]):
-    """A game's universe: canonical card strings to readings, preferred first; any other card
-    string is read on a miss, its answer not stored."""
+    """The card sets of a game asked about so far, each with its readings, preferred first:
+    a card string is read from the game's forms on a miss (``combos.readings``) and kept
+    under its canonical spelling, at most ``UNIVERSE_LIMIT`` card sets (then it starts again).
+    Nothing is enumerated ahead: a rule set costs what its requests read.
+
+    >>> from service.rules import STANDARD
+    >>> table = Universe(STANDARD.model)
+    >>> [c.kind.value for c in table["3 3 3 3"]], table["3345"], sorted(table)
+    (['bomb'], (), ['3333', '3345'])
+    """
 
     __slots__ = ("model",)
 
-    def __init__(self, model: GameModel, items: dict[str, tuple[Combination, ...]]) -> None:
-        super().__init__(items)
+    def __init__(self, model: GameModel) -> None:
+        super().__init__()
         self.model = model
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
@@ -55,55 +62,44 @@ class Universe(dict[str, tuple[Combination, ...]]):
         counts = read_hand(cards, copies=table.copies, jokers=table.jokers)
         key = format_counts(counts)
         found = self.get(key)
-        return self.unlisted(key, counts) if found is None else found
-
-    def unlisted(self, key: str, counts: tuple[int, ...]) -> tuple[Combination, ...]:
-        """The readings of a card set the table does not hold: none, as it holds every one.
-
-        >>> from service.rules import STANDARD
-        >>> Universe(STANDARD.model, {}).unlisted("3345", (2, 1, 1) + (0,) * 12)
-        ()
-        """
-        return ()
-
-
-ON_DEMAND_LIMIT = 50_000
-"""How many card sets an ``OnDemand`` universe keeps before it starts again."""
-
-
-class OnDemand(Universe):
-    """The universe of a game too large to table whole (a deck of more than two packs): each
-    card set is read by the reference classifier when first asked, and kept (at most
-    ``ON_DEMAND_LIMIT`` card sets, then it starts again)."""
-
-    __slots__ = ()
-
-    def unlisted(self, key: str, counts: tuple[int, ...]) -> tuple[Combination, ...]:
-        """The card set read now by the reference classifier, and kept.
-
-        >>> from service.rules import get_ruleset
-        >>> found = OnDemand(get_ruleset("six_player").model, {})
-        >>> found.unlisted("BBBRRR", (0,) * 13 + (3, 3))[0].kind.value, len(found)
-        ('nuke', 1)
-        """
-        if len(self) >= ON_DEMAND_LIMIT:
-            self.clear()
-        found = self[key] = readings(counts, self.model)
+        if found is None:
+            if len(self) >= UNIVERSE_LIMIT:
+                self.clear()
+            found = self[key] = readings(counts, self.model)
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Clashes:
-    """The card sets of several readings, the readings that are not their card set's
-    preferred one, and the kinds of all these readings."""
+UNIVERSE_LIMIT = 20_000
+"""How many card sets a ``Universe`` keeps before it starts again (about 4 MB)."""
 
-    cards: frozenset[str]
-    shadowed: frozenset[Combination]
-    kinds: frozenset[Kind]
+
+class Preferred(dict[Combination, bool]):
+    """Whether a reading is its card set's preferred one (docs/rules.md §4), asked of the
+    game's ``Universe`` on a miss: the lead families list only these, so that leads list each
+    card set once without comparing them.
+
+    >>> from service.rules import get_ruleset
+    >>> from service.rules.fast import universe
+    >>> douzero = get_ruleset("douzero").model
+    >>> airplane, *wings = universe(douzero)["333444555666"]
+    >>> preferred = Preferred(universe(douzero))
+    >>> preferred[airplane], [preferred[w] for w in wings]
+    (True, [False, False])
+    """
+
+    __slots__ = ("universe",)
+
+    def __init__(self, universe: Universe) -> None:
+        super().__init__()
+        self.universe = universe
+
+    def __missing__(self, combo: Combination) -> bool:
+        found = self[combo] = self.universe[combo.cards][0] == combo
+        return found
 
 
 Plan = tuple[tuple[Form, Family, int], ...]
-LeadPlan = tuple[tuple[tuple[Family, int], ...], bool]
+LeadPlan = tuple[tuple[Family, int], ...]
 Responses = dict[Kind, tuple[Family, bool, int]]
 
 
@@ -112,19 +108,20 @@ class Tables:
 
     __slots__ = (
         "caps",
-        "clashes",
         "kicker_rows",
+        "lead_kickers",
         "lead_rows",
         "leads",
         "model",
         "plan",
+        "preferred",
         "responses",
     )
 
     def __init__(self, model: GameModel) -> None:
         self.model = model
-        self.clashes: Clashes | None = None
-        """The card sets of several readings (``service.rules.fast``)."""
+        self.preferred: Preferred | None = None
+        """Whether a reading is its card set's preferred one (``Preferred``)."""
         self.plan: Plan | None = None
         """Per kind, in listing order: its family and the cards of one rank it needs."""
         self.leads: LeadPlan | None = None
@@ -138,6 +135,9 @@ class Tables:
         self.kicker_rows: dict[Kind, list[Any]] = {}
         """Per kind of one primal rank with kickers, its combinations by primal and kicker
         ranks, None where the kicker rules forbid them (``service.rules.fast.families``)."""
+        self.lead_kickers: dict[Kind, list[Any]] = {}
+        """The same by primal rank, made when a lead first reads it, with None too where a
+        reading is not its card set's preferred one (``service.rules.fast.families``)."""
 
 
 UNIVERSES: dict[GameModel, Universe] = {}
@@ -150,8 +150,9 @@ _BY_MODEL: dict[GameModel, Tables] = {}
 _PINNED = frozenset(rules.model for rules in PRESETS.values())
 """The presets' models, whose tables are kept for good."""
 KEPT = 8
-"""How many other models' tables (and universes) are kept: a universe costs up to 100 MB and
-seconds to build, and a client may name hundreds of option sets."""
+"""How many other models' tables (and universes) are kept: each is made again in a few
+milliseconds when needed, and holds no more than its requests have read, but a client may name
+hundreds of option sets."""
 
 T = TypeVar("T")
 
@@ -172,6 +173,32 @@ def remember(store: dict[GameModel, T], model: GameModel, value: T) -> T:
     if model not in _PINNED and len(others) >= KEPT:
         store.pop(others[0], None)
     return store.setdefault(model, value)
+
+
+def universe_of(model: GameModel) -> Universe:
+    """The universe of a game model (made empty on first use, ``Universe``).
+
+    >>> from service.rules import STANDARD
+    >>> universe_of(STANDARD.model) is universe_of(STANDARD.model)
+    True
+    """
+    found = UNIVERSES.get(model)
+    if found is None:
+        found = remember(UNIVERSES, model, Universe(model))
+    return found
+
+
+def preferred_of(tables: Tables) -> Preferred:
+    """Whether a reading of the tables' game is its card set's preferred one (``Preferred``).
+
+    >>> from service.rules import STANDARD, Combination
+    >>> preferred_of(tables_of(STANDARD.model))[Combination.of("33344")]
+    True
+    """
+    found = tables.preferred
+    if found is None:
+        found = tables.preferred = Preferred(universe_of(tables.model))
+    return found
 
 
 def tables_of(model: GameModel) -> Tables:

@@ -27,7 +27,7 @@ from ..kickers import choose_ranks, kicker_screen, pair_caps, single_caps
 from ..model import ACE, RED, TWO, Form, KickerRules
 from .families import make_play, masks, positions_table, reads
 from .hand import Held, Ranks
-from .tables import Caps, Family, Found, Position, Row, Tables
+from .tables import Caps, Family, Found, Position, Row, Tables, preferred_of
 
 Place = tuple[Form, int, int, Tables, bool]
 """Where a reading is listed: the form, the chain's start and length, the tables, whether a
@@ -38,7 +38,8 @@ def with_wings(form: Form, *, lead: bool = False) -> Family:
     """The family of a chain with kickers. The rows of a position are shared by every game
     model, as a reading does not depend on it; the ``lead`` family lists leads of a hand with
     every kind allowed: its rows (per model) hold None for a reading that is not its card
-    set's preferred one, which the preferred reading's own family lists.
+    set's preferred one (``tables.Preferred``), which the preferred reading's own family
+    lists.
 
     >>> from service.rules import STANDARD, Kind, read_hand
     >>> from service.rules.fast.tables import tables_of
@@ -253,9 +254,8 @@ def _reading(place: Place, kickers: tuple[int, ...]) -> Combination | None:
     form, start, length, tables, lead = place
     pairs = form.kicker_width == 2
     combo = make_play(form, start, length, tuple(sorted(kickers * 2)) if pairs else kickers)
-    if lead:
-        assert tables.clashes is not None  # built by the lead plan before any lead family
-        return None if combo in tables.clashes.shadowed else combo
+    if lead and not (tables.preferred or preferred_of(tables))[combo]:
+        return None
     return combo
 
 
