@@ -28,7 +28,6 @@ import statistics
 import subprocess
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -182,10 +181,8 @@ def memory(sets: list[dict[str, object]], seed: int) -> dict[str, Any]:
 
 def _quantiles(values: list[float]) -> str:
     ordered = sorted(values)
-    return (
-        f"median {statistics.median(ordered):.2f}, p90 {ordered[int(0.9 * (len(ordered) - 1))]:.2f}, "
-        f"worst {ordered[-1]:.2f}"
-    )
+    p90 = ordered[int(0.9 * (len(ordered) - 1))]
+    return f"median {statistics.median(ordered):.2f}, p90 {p90:.2f}, worst {ordered[-1]:.2f}"
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..cards import format_counts, read_hand
-from ..combos import Combination, readings
+from ..combos import Combination, by_size, readings
 from ..kinds import Kind
 from ..model import Form, GameModel
 from ..ruleset import PRESETS
@@ -45,17 +45,25 @@ class Universe(dict[str, tuple[Combination, ...]]):
     under its canonical spelling, at most ``UNIVERSE_LIMIT`` card sets (then it starts again).
     Nothing is enumerated ahead: a rule set costs what its requests read.
 
+    The readings of ``n`` cards depend only on the game's forms of ``n`` cards, on its rank
+    order and, where one of those forms has kickers, on its kicker rules (what
+    ``combos.readings`` reads): games equal in those share them (``_SHARED``), so that a new
+    option set reads again only the card sets its own options change.
+
     >>> from service.rules import STANDARD
     >>> table = Universe(STANDARD.model)
     >>> [c.kind.value for c in table["3 3 3 3"]], table["3345"], sorted(table)
     (['bomb'], (), ['3333', '3345'])
     """
 
-    __slots__ = ("model",)
+    __slots__ = ("groups", "model")
 
     def __init__(self, model: GameModel) -> None:
         super().__init__()
+        assert model.wilds is None, "a wild game's plays are read from the forms"
         self.model = model
+        self.groups: dict[int, int] = {}
+        """Per number of cards, the number naming what its readings depend on (``_group``)."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -63,14 +71,45 @@ class Universe(dict[str, tuple[Combination, ...]]):
         key = format_counts(counts)
         found = self.get(key)
         if found is None:
+            size = len(key)
+            group = self.groups.get(size)
+            if group is None:
+                group = self.groups[size] = _group(self.model, size)
+            found = _SHARED.get((group, key))
+            if found is None:
+                if len(_SHARED) >= SHARED_LIMIT:
+                    _SHARED.clear()
+                found = _SHARED[group, key] = readings(counts, self.model)
             if len(self) >= UNIVERSE_LIMIT:
                 self.clear()
-            found = self[key] = readings(counts, self.model)
+            self[key] = found
         return found
 
 
 UNIVERSE_LIMIT = 20_000
 """How many card sets a ``Universe`` keeps before it starts again (about 4 MB)."""
+SHARED_LIMIT = 100_000
+"""How many readings the universes share (``_SHARED``) before they start again."""
+
+_SHARED: dict[tuple[int, str], tuple[Combination, ...]] = {}
+"""Readings by the group of the game (``_group``) and the canonical card string."""
+_GROUPS: dict[tuple[Any, ...], int] = {}
+"""A number for each distinct thing the readings of a number of cards depend on."""
+
+
+def _group(model: GameModel, size: int) -> int:
+    """A number naming what the readings of ``size`` cards depend on in a game: its forms of
+    that many cards at each length, its rank order, and its kicker rules where one of those
+    forms has kickers.
+
+    >>> from service.rules import STANDARD, get_ruleset
+    >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
+    >>> _group(STANDARD.model, 2) == _group(repeat, 2), _group(STANDARD.model, 8) == _group(repeat, 8)
+    (True, False)
+    """
+    forms = by_size(model).get(size, ())
+    kickers = model.kickers if any(form.kickers for form, _ in forms) else None
+    return _GROUPS.setdefault((forms, model.order, kickers), len(_GROUPS))
 
 
 class Preferred(dict[Combination, bool]):
