@@ -150,7 +150,7 @@ def rss_kb():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
 
-sets, calls = json.loads(sys.argv[1]), workload(int(sys.argv[2]))
+sets, calls = json.loads(sys.argv[1]), workload(int(sys.argv[2]), int(sys.argv[4]))
 run(calls, STANDARD)
 before = rss_kb()
 sizes = []
@@ -166,11 +166,11 @@ print(json.dumps({"bytes": sizes, "traced_total": traced, "rss_growth_kb": rss_k
 """
 
 
-def memory(sets: list[dict[str, object]], seed: int) -> dict[str, Any]:
+def memory(sets: list[dict[str, object]], seed: int, hands: int = 10) -> dict[str, Any]:
     """In a fresh interpreter, after the preset's calls: what each option set's first calls
     left allocated, and the RSS growth over all of them."""
     out = subprocess.run(
-        [sys.executable, "-c", MEMORY_SCRIPT, json.dumps(sets), str(seed), str(ROOT)],
+        [sys.executable, "-c", MEMORY_SCRIPT, json.dumps(sets), str(seed), str(ROOT), str(hands)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -199,7 +199,7 @@ def main() -> None:
     for row, size in zip(timed, mem["bytes"], strict=True):
         row["bytes"] = size
         row["build_ms"] = row["first_ms"] - row["again_ms"]
-    print(f"{len(sets)} distinct three-player option sets, {len(calls)} hands' calls each")
+    print(f"{len(sets)} distinct three-player option sets, {len(calls) // 2} hands' calls each")
     print("first use / preset:  " + _quantiles([r["first_ratio"] for r in timed]))
     print("again / preset:      " + _quantiles([r["again_ratio"] for r in timed]))
     print("build (ms):          " + _quantiles([r["build_ms"] for r in timed]))

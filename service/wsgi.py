@@ -1,7 +1,8 @@
 """The WSGI entry point: ``gunicorn -c gunicorn.conf.py service.wsgi:app``.
 
-Settings come from the environment (``service.config``); every preset's tables are built at
-import, so that with ``preload_app`` the workers share them and no first request pays.
+Settings come from the environment (``service.config``); the tables every game shares and each
+preset's plans are made at import (``warm``), so that with ``preload_app`` the workers share
+them and no first request pays for them.
 """
 
 from __future__ import annotations

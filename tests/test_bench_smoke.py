@@ -244,3 +244,23 @@ def test_wild_workload_runs_on_a_few_inputs() -> None:
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **wilds.EVERY_KICKER)
     assert small["plays"] == legal_moves("KKQQ34567", rules=rules).count() == 925
     assert small["page"]["peak_mb"] > 0 and small["listing"]["median_s"] > 0
+
+
+def test_option_set_workload_runs_on_a_few_inputs() -> None:
+    """``python -m bench.options`` on three option sets and two hands: the option sets are
+    distinct game models, none a preset's; every figure is there and positive."""
+    from bench import options
+    from service.rules import PRESETS
+
+    sets = options.option_sets(3, 7)
+    models = {
+        get_ruleset(str(o["ruleset"]), **{k: v for k, v in o.items() if k != "ruleset"}).model
+        for o in sets
+    }
+    assert len(models) == 3 and not models & {r.model for r in PRESETS.values()}
+    calls = options.workload(8, hands=2)
+    assert len(calls) == 4 and calls[0][1] is None and calls[1][1]
+    timed = options.first_use(sets, calls)
+    assert all(row["first_ratio"] > 0 and row["again_ratio"] > 0 for row in timed)
+    memory = options.memory(sets, 8, hands=2)
+    assert len(memory["bytes"]) == 3 and memory["traced_total"] > 0

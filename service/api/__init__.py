@@ -19,7 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.answers import InputError
 from service.config import Settings
-from service.rules import PRESETS, universe
+from service.rules import PRESETS, legal_moves
 from service.rules.scoring import ScoreError
 
 from . import docs, limits, observability, pages
@@ -161,12 +161,18 @@ def create_app(
     return app
 
 
+#: A hand every game's deck holds (no jokers), whose leads touch most forms: the worst known.
+_WARMING_HAND = "333444555666789TJQKA"
+
+
 def warm() -> None:
-    """Build every preset's tables now (before workers fork), not on a first request (a wild
-    game has none: its plays are read from the forms)."""
+    """Make now (before workers fork), not on a first request, the tables every game shares (a
+    hand's rank lists, each form's chains) and each preset's plans: one hand's leads listed
+    under every preset without wilds. The rest is made as requests read it
+    (docs/rulesets.md, "Any option set, first used")."""
     for rules in PRESETS.values():
         if rules.model.wilds is None:
-            universe(rules)
+            legal_moves(_WARMING_HAND, rules=rules).count()
 
 
 __all__ = ["create_app", "warm"]

@@ -104,8 +104,8 @@ def _group(model: GameModel, size: int) -> int:
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
-    >>> _group(STANDARD.model, 2) == _group(repeat, 2), _group(STANDARD.model, 8) == _group(repeat, 8)
-    (True, False)
+    >>> [_group(STANDARD.model, n) == _group(repeat, n) for n in (2, 8)]
+    [True, False]
     """
     forms = by_size(model).get(size, ())
     kickers = model.kickers if any(form.kickers for form, _ in forms) else None
