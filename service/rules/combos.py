@@ -296,7 +296,7 @@ def primal_starts(counts: Counts, form: Form, length: int) -> list[int]:
     >>> primal_starts((1,) * 6 + (0,) * 9, THREE_PLAYER_FORMS[5], 5)
     [0, 1]
     """
-    return _starts(held_masks(counts), form, length)
+    return run_starts(held_masks(counts), form, length)
 
 
 def held_masks(counts: Counts) -> list[int]:
@@ -313,7 +313,7 @@ def held_masks(counts: Counts) -> list[int]:
     return masks
 
 
-def _starts(masks: list[int], form: Form, length: int) -> list[int]:
+def run_starts(masks: list[int], form: Form, length: int) -> list[int]:
     """``primal_starts`` from the counts' ``held_masks``: the ranks held ``width`` times within
     the form's ranks, shifted onto one another so that bit s says ranks s to s + length - 1
     all are."""
@@ -353,7 +353,7 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     found: list[Combination] = []
     masks = held_masks(counts)
     for form, length in by_size(model).get(sum(counts), ()):
-        for start in _starts(masks, form, length):
+        for start in run_starts(masks, form, length):
             kick = list(counts)
             for r in range(start, start + length):
                 kick[r] -= form.width

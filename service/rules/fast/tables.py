@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..cards import format_counts, read_hand
-from ..combos import Combination, by_size, readings
+from ..combos import Combination, by_size, held_masks, readings, run_starts
 from ..kinds import Kind
 from ..model import Form, GameModel
 from ..ruleset import PRESETS
@@ -93,6 +93,9 @@ SHARED_LIMIT = 100_000
 
 _SHARED: dict[tuple[int, str], tuple[Combination, ...]] = {}
 """Readings by the group of the game (``_group``) and the canonical card string."""
+_SHARED_PREFERRED: dict[tuple[Any, ...], bool] = {}
+"""Whether a reading is its card set's preferred one (``Preferred``), by the group of the game
+and the reading (its cards, kind, primal rank and length name it among its cards' readings)."""
 _GROUPS: dict[tuple[Any, ...], int] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
 
@@ -114,8 +117,9 @@ def _group(model: GameModel, size: int) -> int:
 
 class Preferred(dict[Combination, bool]):
     """Whether a reading is its card set's preferred one (docs/rules.md §4), asked of the
-    game's ``Universe`` on a miss: the lead families list only these, so that leads list each
-    card set once without comparing them.
+    game's ``Universe`` on a miss (unless the reading is ``alone``), and shared as the readings
+    are: the lead families list only these, so that leads list each card set once without
+    comparing them.
 
     >>> from service.rules import get_ruleset
     >>> from service.rules.fast import universe
@@ -133,8 +137,39 @@ class Preferred(dict[Combination, bool]):
         self.universe = universe
 
     def __missing__(self, combo: Combination) -> bool:
-        found = self[combo] = self.universe[combo.cards][0] == combo
+        universe, cards = self.universe, combo.cards
+        size = len(cards)
+        group = universe.groups.get(size)
+        if group is None:
+            group = universe.groups[size] = _group(universe.model, size)
+        key = (group, cards, combo.kind, combo.rank, combo.length)  # one reading of the group's
+        found = _SHARED_PREFERRED.get(key)
+        if found is None:
+            if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
+                _SHARED_PREFERRED.clear()
+            found = _SHARED_PREFERRED[key] = self.alone(combo) or universe[cards][0] == combo
+        self[combo] = found
         return found
+
+    def alone(self, combo: Combination) -> bool:
+        """Whether no other reading of the combination's cards can exist: no form of as many
+        cards finds a run of primal ranks in them but the combination's own (``run_starts``,
+        kickers not even looked at). Most are: then nothing is read.
+
+        >>> from service.rules import STANDARD, Combination
+        >>> from service.rules.fast import universe
+        >>> found = Preferred(universe(STANDARD.model))
+        >>> found.alone(Combination.of("33344456")), found.alone(Combination.of("333444555666"))
+        (True, False)
+        """
+        counts = combo.counts
+        masks = held_masks(counts)
+        own = (combo.kind, combo.rank - combo.length + 1, combo.length)
+        for form, length in by_size(self.universe.model).get(len(combo.cards), ()):
+            for start in run_starts(masks, form, length):
+                if (form.kind, start, length) != own:
+                    return False
+        return True
 
 
 Plan = tuple[tuple[Form, Family, int], ...]
