@@ -81,7 +81,7 @@ def test_the_client_classifies_a_card_set(client: Any) -> None:
     assert answer.valid
     assert answer.cards == "33344"
     assert answer.combination.kind == models.CombinationKind.TRIO_PAIR
-    assert answer.combination.rank == models.CombinationRank.VALUE_0  # "3"
+    assert answer.combination.rank == models.CombinationRank.THREE
     assert answer.combination.rank.value == "3"
     assert [r.kind.value for r in answer.readings] == ["trio_pair"]
     assert answer.ruleset.name == "standard"

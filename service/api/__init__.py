@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http
 import logging
+from importlib.metadata import version
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,6 +31,10 @@ from .resources import beats, classify, hands, health, moves, rulesets, score
 from .schemas.common import PlayObject, Problem, RuleSetOptions
 
 log = logging.getLogger("ddz_referee")
+
+VERSION = version("ddz-referee")
+"""The project's one version, as pyproject.toml declares it (the installed package's metadata):
+the OpenAPI document's, the service index's, the image tags'."""
 
 DESCRIPTION = """\
 A rules referee for Dou Dizhu (斗地主): classify card sets, compare plays, list legal moves,
@@ -95,7 +100,7 @@ class ReferenceApi(Api):
 def _config(settings: Settings) -> dict[str, Any]:
     return {
         "API_TITLE": "ddz-referee",
-        "API_VERSION": "1.0.0",
+        "API_VERSION": VERSION,
         "OPENAPI_VERSION": "3.1.0",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
