@@ -31,5 +31,7 @@ else:
       --root-user-action=ignore "${_pip[@]}" uv
     unset _where _pip
   fi
-  UV=(python3 -m uv)
+  # The binary itself, not `python3 -m uv`: run that way from a virtual environment, uv takes
+  # it for the active one and warns that the project's .venv differs.
+  UV=("$(python3 -c 'import uv; print(uv.find_uv_bin())')")
 fi
