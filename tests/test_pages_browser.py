@@ -116,11 +116,16 @@ def _screenshot(driver: WebDriver, name: str, height: int | None = None) -> None
     driver.save_screenshot(str(SHOTS / name))
 
 
-def _clean(driver: WebDriver, origin: str) -> None:
+def _clean(driver: WebDriver, origin: str, refused: int | None = None) -> None:
     """Nothing was asked of another host, and the console has no error (a blocked script or
-    style, a failed request)."""
+    style, a failed request), but the answers of status ``refused`` the test asked for."""
     assert foreign(requested_urls(driver), origin) == [], "requests to other hosts"
-    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    expected = f"the server responded with a status of {refused} "
+    errors = [
+        e["message"]
+        for e in driver.get_log("browser")
+        if e["level"] == "SEVERE" and (refused is None or expected not in e["message"])
+    ]
     assert errors == [], errors
 
 
@@ -587,3 +592,35 @@ def test_the_language_is_switched_and_remembered(browser: WebDriver, origin: str
     page.get(origin + "/")
     assert page.find_element(By.CSS_SELECTOR, 'nav a[href="/replay"]').text == "Hand replay"
     _clean(page, origin)
+
+
+def _badges(driver: WebDriver) -> dict[str, str]:
+    """The deck picker's ×N badges shown, by rank."""
+    found = driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#picker .pick')]"
+        ".map(b => [b.dataset.rank, b.querySelector('.count').textContent])"
+        ".filter(([, n]) => n));"
+    )
+    assert isinstance(found, dict)
+    return {str(rank): str(n) for rank, n in found.items()}
+
+
+def test_the_picker_counts_the_field_it_adds_to(browser: WebDriver, origin: str) -> None:
+    """The ×N badges count the cards of the field the picker says it adds to, as the referee
+    read them, and none while that field cannot be read."""
+    page = _open(browser, origin + "/table", "ready")
+    cards = page.find_element(By.ID, "cards")
+    _type(cards, "3 3 3 10 10")
+    _wait(page, lambda d: _badges(d) == {"3": "×3", "T": "×2"}, "no badges for the cards")
+    _type(cards, "3 3 Z")  # Z is no card: the referee cannot read the field
+    _wait(page, lambda d: _badges(d) == {}, "stale badges after an unreadable input")
+    previous = page.find_element(By.ID, "previous")
+    _type(previous, "4 4 BJ")
+    assert page.find_element(By.ID, "target").text == "Previous play"
+    _wait(page, lambda d: _badges(d) == {"4": "×2", "B": "×1"}, "badges not of Previous play")
+    page.find_element(By.CSS_SELECTOR, '#picker .pick[data-rank="R"]').click()
+    _wait(page, lambda d: _badges(d) == {"4": "×2", "B": "×1", "R": "×1"}, "no red joker added")
+    assert previous.get_attribute("value") == "4 4 BJ RJ"
+    cards.click()
+    _wait(page, lambda d: _badges(d) == {}, "the badges did not follow the field")
+    _clean(page, origin, refused=422)  # the unreadable cards

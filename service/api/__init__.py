@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import http
 import logging
-from importlib.metadata import version
 from collections.abc import Callable, Mapping
+from importlib.metadata import version
 from typing import Any
 
 from flask import Flask, Response

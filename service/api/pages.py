@@ -1,8 +1,9 @@
 """Two pages where people look instead of read, served by the service itself: a card table
 (``GET /table``) and a hand replay (``GET /replay``), with the home page that leads to them
-(``GET /``, service/api/home.py) and their words in English and Chinese (``words.json``). Plain HTML, CSS and JavaScript files of
-``static/pages``; the pages call only the public JSON endpoints and fetch nothing from any
-other host, which their Content-Security-Policy enforces (no inline script or style)."""
+(``GET /``, service/api/home.py) and their words in English and Chinese (``words.json``).
+Plain HTML, CSS and JavaScript files of ``static/pages``; the pages call only the public JSON
+endpoints and fetch nothing from any other host, which their Content-Security-Policy enforces
+(no inline script or style)."""
 
 from __future__ import annotations
 
