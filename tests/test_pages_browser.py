@@ -30,7 +30,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from service.api import create_app, pages
-from service.api.resources.hands import UNDERCUT
+from service.api.resources.hands import SPRING, UNDERCUT
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path(os.environ.get("DDZ_SCREENSHOTS") or Path(tempfile.gettempdir()) / "ddz-screenshots")
@@ -444,22 +444,6 @@ def test_card_table_reads_wild_cards_under_a_wildcard_game(browser: WebDriver, o
 
 WIDTHS = (375, 1280)
 """A phone's width (an iPhone's 375 CSS pixels) and a desktop's."""
-
-#: The spring of the README's hand record: seat 0 bids 3, leads 9TJQK, both farmers pass.
-SPRING = {
-    "deal": {
-        "hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
-        "kitty": "JQK",
-    },
-    "first_bidder": 0,
-    "bids": [{"seat": 0, "bid": 3}],
-    "events": [
-        {"seat": 0, "cards": "9TJQK"},
-        {"seat": 1, "pass": True},
-        {"seat": 2, "pass": True},
-        {"seat": 0, "cards": "333444555666777"},
-    ],
-}
 
 #: What each language calls the things checked on the pages.
 TERMS = {

@@ -1,5 +1,5 @@
 // The pages' two languages, English and Chinese (中文): the words of words.json, the switch in
-// the header, and the choice remembered in the browser (localStorage). Every page loads this
+// the header (with the header's links), and the choice remembered in the browser (localStorage). Every page loads this
 // file first (window.i18n); an element with data-t="key" shows that word, data-t-title,
 // data-t-placeholder and data-t-aria-label set those attributes.
 "use strict";
@@ -7,6 +7,7 @@
 window.i18n = (function () {
   const LANGUAGES = { en: { name: "English", tag: "en" }, zh: { name: "中文", tag: "zh-Hans" } };
   const STORE = "ddz-lang";
+  const PLACES = [["/table", "nav.table"], ["/replay", "nav.replay"], ["/docs", "nav.docs"]];
   let words = { en: {}, zh: {} };
   let lang = chosen();
   const listeners = [];
@@ -56,6 +57,19 @@ window.i18n = (function () {
     for (const listener of listeners) listener(lang);
   }
 
+  // The header's links to the pages and the docs (#places), the current one marked.
+  function buildPlaces() {
+    const box = document.getElementById("places");
+    if (!box) return;
+    for (const [path, key] of PLACES) {
+      const link = document.createElement("a");
+      link.href = path;
+      link.dataset.t = key;
+      if (location.pathname === path) link.setAttribute("aria-current", "page");
+      box.append(link);
+    }
+  }
+
   // The switch: a button per language, in the header's #languages.
   function buildSwitch() {
     const box = document.getElementById("languages");
@@ -76,7 +90,7 @@ window.i18n = (function () {
     .then((answer) => answer.json())
     .then((loaded) => { words = loaded; })
     .catch(() => { /* the keys show instead of words: still usable */ })
-    .then(() => { buildSwitch(); apply(); });
+    .then(() => { buildPlaces(); buildSwitch(); apply(); });
 
   return {
     t, has, apply, set, ready,
