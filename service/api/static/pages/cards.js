@@ -119,11 +119,18 @@ window.ddz = (function () {
     }
   }
 
-  // The sentence of a problem document: its detail and each error's message.
+  // The sentence of a problem document: its detail and each error's message; in Chinese the
+  // words of each error's code (its token named), the message where a code has none.
   function problem(answer) {
     const body = answer.body || {};
+    if (!answer.status) return t("problem.none");
+    if (window.i18n.lang === "zh") {
+      const said = (body.errors || []).map((e) => (window.i18n.has("problem." + e.code)
+        ? t("problem." + e.code, { token: e.token === undefined ? "" : e.token }) : e.message));
+      return [t("problem.head", { status: answer.status }), ...said].join(" · ");
+    }
     const errors = (body.errors || []).map((e) => e.message || JSON.stringify(e));
-    const head = answer.status ? answer.status + " " + (body.title || "") : t("problem.none");
+    const head = answer.status + " " + (body.title || "");
     return [head.trim() + ": " + (body.detail || ""), ...errors].join(" · ");
   }
 
