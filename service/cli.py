@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -28,6 +30,7 @@ from .answers import (
     rulesets_answer,
     score_answer,
 )
+from .config import Settings
 from .rules import CardError, Kind, RuleSet, RuleSetError, get_ruleset, read_play
 from .rules.scoring import ScoreError
 
@@ -75,14 +78,55 @@ def gunicorn_config() -> Path:
     raise FileNotFoundError("gunicorn.conf.py is missing from the installation")
 
 
+def taken(bind: str) -> bool:
+    """Whether a TCP address ``host:port`` is already listened on (a Unix socket or a list of
+    addresses is left to gunicorn).
+
+    >>> import socket
+    >>> with socket.socket() as held:
+    ...     held.bind(("127.0.0.1", 0))
+    ...     held.listen()
+    ...     taken("127.0.0.1:%d" % held.getsockname()[1])
+    True
+    """
+    host, _, port = bind.rpartition(":")
+    if not host or not port.isdigit() or bind.startswith(("unix:", "fd://")) or "," in bind:
+        return False
+    family = socket.AF_INET6 if host.startswith("[") else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+        try:
+            probe.bind((host.strip("[]"), int(port)))
+        except OSError as error:
+            return error.errno == errno.EADDRINUSE
+    return False
+
+
+def _taken_message(bind: str) -> str:
+    host, _, port = bind.rpartition(":")
+    other = f"{host}:{int(port) + 1}"
+    return (
+        f"ddz-referee: {bind} is already in use (is the service running in another terminal?).\n"
+        f"Pick another address: DDZ_BIND={other} bash scripts/run.sh\n"
+        f"               or: bash scripts/run.sh serve --bind {other}"
+    )
+
+
 def serve(args: argparse.Namespace) -> int:
-    """Replace this process with gunicorn serving the API, configured by gunicorn.conf.py."""
+    """Replace this process with gunicorn serving the API, configured by gunicorn.conf.py;
+    when its address is taken, say so and how to choose another, at once (status 1)."""
     if args.bind:
         os.environ["DDZ_BIND"] = args.bind
     if args.workers:
         os.environ["DDZ_WORKERS"] = str(args.workers)
-    command = [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), "service.wsgi:app"]
-    os.execv(sys.executable, command)
+    bind = Settings.from_env().bind
+    if not taken(bind):
+        config = str(gunicorn_config())
+        os.execv(
+            sys.executable, [sys.executable, "-m", "gunicorn", "-c", config, "service.wsgi:app"]
+        )
+    print(_taken_message(bind), file=sys.stderr)
+    return 1
 
 
 def _parser() -> argparse.ArgumentParser:

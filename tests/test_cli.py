@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 
@@ -99,3 +100,23 @@ def test_console_script_runs_as_a_module() -> None:
         check=True,
     )
     assert json.loads(out.stdout)["reason"] == "rocket"
+
+
+def test_serve_on_a_taken_port_says_how_to_choose_another() -> None:
+    """Port busy (the service already running, say): a message naming the address and the two
+    ways to choose another, at once, instead of gunicorn's retries and a bare error."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        bind = f"127.0.0.1:{held.getsockname()[1]}"
+        result = subprocess.run(
+            [sys.executable, "-m", "service.cli", "serve", "--bind", bind],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert f"{bind} is already in use" in result.stderr
+    assert "DDZ_BIND=" in result.stderr and "serve --bind " in result.stderr
+    assert "error" not in result.stderr.lower()

@@ -153,6 +153,26 @@ def test_try_it_out_runs_classify(docs: WebDriver, origin: str) -> None:
     assert foreign(requested_urls(docs), origin) == []
 
 
+def test_docs_page_leads_back_and_fits_a_phone(docs: WebDriver, origin: str) -> None:
+    """The description links the home page and the two pages; at a phone's width (375 px) the
+    page does not scroll sideways, an operation opened included."""
+    links = docs.find_elements(By.CSS_SELECTOR, ".info .description a, .info a")
+    targets = {str(link.get_attribute("href")) for link in links}
+    assert {origin + "/", origin + "/table", origin + "/replay"} <= targets
+    docs.set_window_size(375, 900)
+    try:
+        WebDriverWait(docs, TIMEOUT).until(lambda d: d.execute_script("return innerWidth") == 375)
+        block = _operation(docs, "POST", "/v1/classify")
+        block.find_element(By.CSS_SELECTOR, ".opblock-summary").click()
+        WebDriverWait(docs, TIMEOUT).until(
+            lambda _: "is-open" in (block.get_attribute("class") or "")
+        )
+        width = docs.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 375, f"/docs is {width} px wide on a 375 px phone"
+    finally:
+        docs.set_window_size(1280, 1024)
+
+
 def test_docs_page_loads_nothing_from_other_hosts(docs: WebDriver, origin: str) -> None:
     WebDriverWait(docs, TIMEOUT).until(
         lambda driver: origin + "/openapi.json" in resource_urls(driver),

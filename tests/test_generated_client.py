@@ -2,15 +2,20 @@
 openapi-python-client (a generator from PyPI, with no knowledge of this service) classifies,
 lists legal moves and validates a whole hand against the live service (gunicorn).
 
-The client is generated at test time into a temporary directory (never committed), with the
-generator's warnings as errors: every operation and schema of the document must be modelled.
-Its post-generation hooks (a ruff run over the output) are turned off: formatting generated
-code is no part of what the document has to get right.
+The client is generated at test time into a temporary directory (never committed) by the
+command docs/api.md gives ("A generated client"), with the generator's warnings as errors:
+every operation and schema of the document must be modelled. Its post-generation hooks (a ruff
+run over the output) are turned off: formatting generated code is no part of what the document
+has to get right. The page's example of the client in use runs here too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
+import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,7 +28,18 @@ from live import ROOT, gunicorn
 
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
 PACKAGE = "ddz_referee_client"
-CONFIG = f"post_hooks: []\npackage_name_override: {PACKAGE}\n"
+CONFIG = "post_hooks: []\n"
+API_PAGE = ROOT / "docs" / "api.md"
+
+
+def _documented(language: str) -> str:
+    """The ``language`` block of docs/api.md's section "A generated client"."""
+    text = API_PAGE.read_text(encoding="utf-8")
+    section = text[text.index("## A generated client") :]
+    found = re.search(rf"```{language}\n(.*?)```", section, re.DOTALL)
+    assert found, f"docs/api.md shows no {language} block for the generated client"
+    return found.group(1)
+
 
 #: README's whole hand: seat 0 bids 3, leads 9TJQK, both farmers pass, it goes out: a spring.
 DEAL = {"hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"], "kitty": "JQK"}
@@ -43,10 +59,14 @@ def client_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleT
     folder = tmp_path_factory.mktemp("generated")
     config = folder / "config.yaml"
     config.write_text(CONFIG, encoding="utf-8")
-    command = [str(GENERATOR), "generate", "--path", str(ROOT / "openapi" / "openapi.yaml")]
-    command += ["--config", str(config), "--meta", "none", "--fail-on-warning"]
-    command += ["--output-path", str(folder / PACKAGE)]
-    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=folder)
+    documented = shlex.split(_documented("sh"))
+    assert documented[:3] == ["uv", "run", "openapi-python-client"], documented
+    command = [str(GENERATOR), *documented[3:]]
+    output = command.index("--output-path") + 1
+    assert command[output] == PACKAGE  # the package's own name, the generator's default
+    command[output] = str(folder / PACKAGE)
+    command += ["--config", str(config), "--fail-on-warning"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Warning" not in result.stdout + result.stderr, result.stdout + result.stderr
     sys.path.insert(0, str(folder))
@@ -59,13 +79,27 @@ def client_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleT
 
 
 @pytest.fixture(scope="module")
-def client(client_package: ModuleType) -> Iterator[Any]:
-    live = gunicorn({"DDZ_LOG_LEVEL": "WARNING"})
-    with (
-        live as base,
-        client_package.Client(base_url=base, raise_on_unexpected_status=True) as http,
-    ):
+def origin() -> Iterator[str]:
+    with gunicorn({"DDZ_LOG_LEVEL": "WARNING"}) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def client(client_package: ModuleType, origin: str) -> Iterator[Any]:
+    with client_package.Client(base_url=origin, raise_on_unexpected_status=True) as http:
         yield http
+
+
+def test_the_documented_example_runs(client_package: ModuleType, origin: str) -> None:
+    """docs/api.md's lines of the client in use, against the live service: its assertions
+    hold, and it prints what its comment says."""
+    code = _documented("python")
+    assert 'base_url="http://127.0.0.1:8000"' in code
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(code.replace("http://127.0.0.1:8000", origin), {"__name__": "example"})
+    [said] = re.findall(r"print\(.*\)  # (.*)", code)
+    assert printed.getvalue().strip() == said
 
 
 def generated(name: str) -> Any:
@@ -81,7 +115,7 @@ def test_the_client_classifies_a_card_set(client: Any) -> None:
     assert answer.valid
     assert answer.cards == "33344"
     assert answer.combination.kind == models.CombinationKind.TRIO_PAIR
-    assert answer.combination.rank == models.CombinationRank.VALUE_0  # "3"
+    assert answer.combination.rank == models.CombinationRank.THREE
     assert answer.combination.rank.value == "3"
     assert [r.kind.value for r in answer.readings] == ["trio_pair"]
     assert answer.ruleset.name == "standard"

@@ -66,9 +66,16 @@ def test_the_pages_show_every_operation() -> None:
 
 
 def test_the_readme_shows_the_three_calls_of_a_game_client() -> None:
-    """The three calls, then a wildcard game's reading (docs/rules.md §14)."""
+    """The three calls, a whole hand record, then a wildcard game's reading (docs/rules.md
+    §14)."""
     paths = [_path(command) for _, command, _ in examples([README])]
-    assert paths == ["/v1/classify", "/v1/beats", "/v1/legal-moves", "/v1/classify"]
+    assert paths == [
+        "/v1/classify",
+        "/v1/beats",
+        "/v1/legal-moves",
+        "/v1/hands/validate",
+        "/v1/classify",
+    ]
 
 
 def test_the_readme_first_screen() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import http
 import logging
 from collections.abc import Callable, Mapping
+from importlib.metadata import version
 from typing import Any
 
 from flask import Flask, Response
@@ -22,7 +23,7 @@ from service.config import Settings
 from service.rules import PRESETS, legal_moves
 from service.rules.scoring import ScoreError
 
-from . import docs, limits, observability, pages
+from . import docs, home, limits, observability, pages
 from .body import ChunkedBodyLimit
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
 from .problems import PROBLEM_JSON, from_http_exception, invalid
@@ -31,7 +32,14 @@ from .schemas.common import PlayObject, Problem, RuleSetOptions
 
 log = logging.getLogger("ddz_referee")
 
+VERSION = version("ddz-referee")
+"""The project's one version, as pyproject.toml declares it (the installed package's metadata):
+the OpenAPI document's, the service index's, the image tags'."""
+
 DESCRIPTION = """\
+[Home](/) · [Card table](/table) · [Hand replay](/replay): the pages of this service, in English
+and Chinese.
+
 A rules referee for Dou Dizhu (斗地主): classify card sets, compare plays, list legal moves,
 score hands, validate whole hand records and total matches, under named rule sets (with
 option overrides). Every answer names the rule set and
@@ -40,10 +48,11 @@ and its position. Send `X-Request-ID` to have it logged and echoed.
 
 Cards: a string (`"33344"`, `"3 3 3 10 10"`, `"10,J,Q,K,A"`, `"S10 10s ♠10"`) or an array of
 tokens; ranks `3`-`9`, `10`/`T`, `J Q K A 2` in either case; jokers `B`/`BJ`/`SJ`/`X`/`小王`
-and `R`/`RJ`/`CJ`/`D`/`大王`; the playing-card characters of Unicode, a card each, with or without
-separators (U+1F0A1-1F0DE, `🂡` the ace of spades to `🃞` the king of clubs; jokers `🂿` red,
-`🃏` and `🃟` (white) black; the knights and a card's back `🂠` are refused as `not_a_card`).
-Answers write cards canonically: `3456789TJQKA2BR`, ascending.
+(black, small) and `R`/`RJ`/`CJ`/`D`/`大王` (red, big); the playing-card characters of Unicode, a
+card each, with or without separators (U+1F0A1-1F0DE, the ace of spades to the king of clubs;
+jokers U+1F0BF red, U+1F0CF and U+1F0DF (white) black; the knights and a card's back U+1F0A0
+are refused as `not_a_card`). Answers write cards canonically: `3456789TJQKA2BR`, ascending
+(`T` ten, `B` black joker, `R` red joker).
 """
 
 
@@ -95,7 +104,7 @@ class ReferenceApi(Api):
 def _config(settings: Settings) -> dict[str, Any]:
     return {
         "API_TITLE": "ddz-referee",
-        "API_VERSION": "1.0.0",
+        "API_VERSION": VERSION,
         "OPENAPI_VERSION": "3.1.0",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
@@ -158,6 +167,7 @@ def create_app(
         api.register_blueprint(module.blp)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
+    app.register_blueprint(home.blp)
     return app
 
 

@@ -1,7 +1,9 @@
 """Two pages where people look instead of read, served by the service itself: a card table
-(``GET /table``) and a hand replay (``GET /replay``). Plain HTML, CSS and JavaScript files of
-``static/pages``; the pages call only the public JSON endpoints and fetch nothing from any
-other host, which their Content-Security-Policy enforces (no inline script or style)."""
+(``GET /table``) and a hand replay (``GET /replay``), with the home page that leads to them
+(``GET /``, service/api/home.py) and their words in English and Chinese (``words.json``).
+Plain HTML, CSS and JavaScript files of ``static/pages``; the pages call only the public JSON
+endpoints and fetch nothing from any other host, which their Content-Security-Policy enforces
+(no inline script or style)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ POLICY = (
 blp = Blueprint("pages", __name__)
 
 
-def _file(name: str) -> Response:
+def page(name: str) -> Response:
     """A file of the pages, revalidated on each use (ETag): an upgrade shows at once."""
     response = send_from_directory(FILES, name, max_age=0)
     response.headers["Content-Security-Policy"] = POLICY
@@ -33,16 +35,16 @@ def _file(name: str) -> Response:
 @blp.route("/table")
 def table() -> Response:
     """The card table: cards drawn, their readings, what they beat, their legal moves."""
-    return _file("table.html")
+    return page("table.html")
 
 
 @blp.route("/replay")
 def replay() -> Response:
     """The hand replay: a record stepped through seat by seat, its first illegal step, its score."""
-    return _file("replay.html")
+    return page("replay.html")
 
 
 @blp.route(ASSETS_URL + "<path:name>")
 def asset(name: str) -> Response:
     """A script or style sheet of the pages."""
-    return _file(name)
+    return page(name)

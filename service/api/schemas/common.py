@@ -34,6 +34,9 @@ MAX_BATCH = 100
 """Items in one batch request."""
 
 RANK_CHARS = [r.char for r in Rank]
+RANK_NAMES = {"x-enum-varnames": [r.name for r in Rank]}
+"""The ranks' names beside their characters (``THREE`` for ``"3"``, ``RED_JOKER`` for ``"R"``),
+which client generators give the members of the rank enum instead of ``VALUE_0``, ``VALUE_1``."""
 KIND_NAMES = [k.value for k in Kind]
 
 
@@ -166,7 +169,9 @@ class PlayObject(Strict):
     kind = fields.Enum(Kind, by_value=True, load_default=None)
     # Described as ``kind`` is (an enum with null among its values, no ``type``), which client
     # generators model as one optional enum.
-    rank = fields.Raw(load_default=None, validate=validate.OneOf(list(RANK_CHARS)))
+    rank = fields.Raw(
+        load_default=None, validate=validate.OneOf(list(RANK_CHARS)), metadata=RANK_NAMES
+    )
     substitution = Substitution(
         load_default=None,
         metadata={
@@ -215,7 +220,7 @@ class RuleSetStamp(ma.Schema):
 class CombinationSchema(ma.Schema):
     cards = fields.String(required=True, metadata={"example": "33344"})
     kind = fields.String(required=True, validate=validate.OneOf(KIND_NAMES))
-    rank = fields.String(required=True, validate=validate.OneOf(RANK_CHARS))
+    rank = fields.String(required=True, validate=validate.OneOf(RANK_CHARS), metadata=RANK_NAMES)
     length = fields.Integer(required=True)
     primal = fields.String(required=True)
     kickers = fields.String(required=True)
@@ -285,6 +290,7 @@ __all__ = [
     "MAX_BATCH",
     "MAX_HAND",
     "RANK_CHARS",
+    "RANK_NAMES",
     "CardList",
     "CombinationSchema",
     "DeckChecked",

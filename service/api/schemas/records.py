@@ -18,7 +18,7 @@ from service.rules.online import Call as CallName
 from service.rules.online import Stage
 
 from ..fields import Cards, List, OneCard, StrictBoolean, StrictInteger, Substitution, SuitedCards
-from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, Strict
+from .common import KIND_NAMES, MAX_BATCH, MAX_HAND, RANK_CHARS, RANK_NAMES, Strict
 from .score import limited
 
 MAX_HANDS = MAX_BATCH
@@ -113,7 +113,12 @@ class PlayEvent(Strict):
     seat = _seat("the seat that plays")
     cards = SuitedCards(required=True, max_cards=MAX_HAND)
     kind = fields.Enum(Kind, by_value=True, load_default=None, allow_none=False)
-    rank = fields.String(load_default=None, allow_none=False, validate=validate.OneOf(RANK_CHARS))
+    rank = fields.String(
+        load_default=None,
+        allow_none=False,
+        validate=validate.OneOf(RANK_CHARS),
+        metadata=RANK_NAMES,
+    )
     substitution = Substitution(load_default=None)
 
     @ma.post_load
@@ -154,7 +159,8 @@ def _event_schemas() -> list[dict[str, Any]]:
                 "enum": list(KIND_NAMES),
                 "description": "the declared kind (docs/rules.md §4)",
             },
-            "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"},
+            "rank": {"enum": list(RANK_CHARS), "description": "the declared primal rank"}
+            | RANK_NAMES,
             "substitution": dict(Substitution().metadata)
             | {"description": "wild games: what the wild cards stand for (docs/rules.md §14)"},
         },

@@ -1,9 +1,10 @@
 // Cards drawn as cards, and the service's JSON endpoints, for the pages of static/pages.
-// Plain browser JavaScript, no library: every page loads this file first (window.ddz).
+// Plain browser JavaScript, no library: every page loads it after i18n.js (window.ddz).
 "use strict";
 
 window.ddz = (function () {
-  const RANK_LABEL = { T: "10", B: "JOKER", R: "JOKER" };
+  const { t } = window.i18n;
+  const RANK_LABEL = { T: "10" };
   const SUITS = ["♠", "♥", "♣", "♦"];
   const RED_SUITS = new Set(["♥", "♦"]);
 
@@ -15,16 +16,25 @@ window.ddz = (function () {
     return node;
   }
 
+  // A small tag with a code of the API's answer (for developers), beside its words.
+  function code(text) {
+    const node = el("code", "code", text);
+    node.title = t("code.title");
+    return node;
+  }
+
   // One card: a rank character of the canonical notation (3456789TJQKA2BR) and a suit.
-  // Jokers have no suit: B is the black (small) joker, R the red (big) one.
+  // Jokers have no suit: B is the black (small) joker, R the red (big) one. A joker is drawn
+  // with a star and its word (JOKER, or 小王 / 大王), in black or red: no playing-card
+  // character of Unicode, which many fonts lack (U+1F0BF, the red joker, among them).
   function card(rank, suit) {
-    const joker = rank === "B" || rank === "R";
+    const joker = isJoker(rank);
     const red = rank === "R" || RED_SUITS.has(suit);
     const node = el("span", "card " + (red ? "red" : "black") + (joker ? " joker" : ""));
     node.dataset.rank = rank;
-    node.title = joker ? (rank === "R" ? "red joker" : "black joker") : label(rank) + suit;
+    node.title = joker ? name(rank) : label(rank) + suit;
     if (joker) {
-      node.append(el("span", "corner", "★"), el("span", "joker-word", "JOKER"));
+      node.append(el("span", "corner", "★"), el("span", "joker-word", t("joker." + rank)));
     } else {
       node.append(el("span", "corner", label(rank) + "\n" + suit), el("span", "pip", suit));
     }
@@ -33,6 +43,15 @@ window.ddz = (function () {
 
   function label(rank) {
     return RANK_LABEL[rank] || rank;
+  }
+
+  function isJoker(rank) {
+    return rank === "B" || rank === "R";
+  }
+
+  // A rank in words: "3", "10", "black joker" / 小王, "red joker" / 大王.
+  function name(rank) {
+    return isJoker(rank) ? t("rank." + rank) : label(rank);
   }
 
   // A row of cards from canonical text ("33344"). The notation carries no suits: each copy
@@ -61,20 +80,23 @@ window.ddz = (function () {
     return found;
   }
 
-  // A combination of an answer: its cards (kickers apart), its name and rank.
+  // A combination of an answer: its cards (kickers apart), its name in the page's language
+  // (the other language's as its title), its rank (a joker by name) and length.
   function combination(combo) {
     const line = el("div", "combo");
     line.dataset.kind = combo.kind;
     line.append(row(combo.cards, combo.kickers));
-    const name = el("span", "combo-name", combo.name + " " + combo.name_zh);
-    let detail = combo.length > 1 ? "rank " + label(combo.rank) + ", " + combo.length + " long"
-      : "rank " + label(combo.rank);
-    if (combo.bomb_class) detail += ", " + combo.bomb_class;
+    const zh = window.i18n.lang === "zh";
+    const title = el("span", "combo-name", zh ? combo.name_zh : combo.name);
+    title.title = (zh ? combo.name : combo.name_zh) + " · " + combo.kind;
+    const detail = [isJoker(combo.rank) ? name(combo.rank) : t("combo.rank", { rank: label(combo.rank) })];
+    if (combo.length > 1) detail.push(t("combo.long", { n: combo.length }));
+    if (combo.bomb_class) detail.push(t("bomb_class." + combo.bomb_class));
     if (combo.read_as !== undefined && combo.read_as !== combo.cards) {
-      detail += ", read as " + combo.read_as;  // wild cards standing for other ranks
+      detail.push(t("combo.read_as", { cards: combo.read_as }));  // wild cards standing for others
     }
-    name.append(el("small", "", detail));
-    line.append(name);
+    title.append(el("small", "", detail.join(zh ? "，" : ", ")));
+    line.append(title);
     return line;
   }
 
@@ -97,11 +119,18 @@ window.ddz = (function () {
     }
   }
 
-  // The sentence of a problem document: its detail and each error's message.
+  // The sentence of a problem document: its detail and each error's message; in Chinese the
+  // words of each error's code (its token named), the message where a code has none.
   function problem(answer) {
     const body = answer.body || {};
+    if (!answer.status) return t("problem.none");
+    if (window.i18n.lang === "zh") {
+      const said = (body.errors || []).map((e) => (window.i18n.has("problem." + e.code)
+        ? t("problem." + e.code, { token: e.token === undefined ? "" : e.token }) : e.message));
+      return [t("problem.head", { status: answer.status }), ...said].join(" · ");
+    }
     const errors = (body.errors || []).map((e) => e.message || JSON.stringify(e));
-    const head = answer.status ? answer.status + " " + (body.title || "") : "no answer";
+    const head = answer.status + " " + (body.title || "");
     return [head.trim() + ": " + (body.detail || ""), ...errors].join(" · ");
   }
 
@@ -120,5 +149,5 @@ window.ddz = (function () {
     select.value = "standard";
   }
 
-  return { el, card, row, combination, call, problem, rulesets, label };
+  return { el, code, card, row, combination, call, problem, rulesets, label, name, isJoker };
 })();

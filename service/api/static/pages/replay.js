@@ -2,14 +2,17 @@
 // through seat by seat. The referee judges the whole record once (its first illegal event,
 // its score) and each step's prefix of it (the seats' cards and the trick at that step): the
 // page knows no rule of the game. Record fields it does not know (new auction events) are
-// steps all the same, shown as "seat N: <json>".
+// steps all the same, shown as "seat N: <json>". The result and the score show at the last
+// step only, as at a real table.
 "use strict";
 
 (function () {
-  const { el, row, combination, call, problem } = window.ddz;
+  const { el, code, row, combination, call, problem } = window.ddz;
+  const { t } = window.i18n;
   const $ = (id) => document.getElementById(id);
   const KNOWN = new Set(["deal", "bids", "events", "announcement"]);
-  let replay = null; // {record, steps, whole (the full record's answer), states: Map}
+  let replay = null; // {record, steps, whole (the full record's answer), states: Map, bad, failure}
+  let offered = []; // the examples: [{record, answer}]
   let at = 0; // the step shown
   let generation = 0;
 
@@ -46,28 +49,47 @@
     return steps;
   }
 
-  // What a step says, as elements: a bid, a play (its cards), a pass, or generic JSON.
+  function seat(n) {
+    return t("seat", { n });
+  }
+
+  // A step's label in words ("play 4", 出牌 4); its code in the record ("events 3": the part
+  // and index the referee's error names) as its title and data attribute.
+  function stepLabel(step) {
+    const words = window.i18n.has("part." + step.part) ? t("part." + step.part) : step.part;
+    const node = el("span", "part", step.index === null ? words : words + " " + (step.index + 1));
+    node.dataset.code = step.index === null ? step.part : step.part + " " + step.index;
+    node.title = node.dataset.code;
+    return node;
+  }
+
+  // What a step says, in words: a bid, an auction call, a play, a pass, or generic JSON.
   function describe(step) {
     const item = step.item;
-    if (step.part === "deal") return [el("span", "", "The deal")];
-    if (step.part === "announcement") return [el("span", "", "announcement: " + JSON.stringify(item))];
-    const seat = "seat " + item.seat;
-    if (step.part === "bids" && Number.isInteger(item.bid) && keys(item, ["seat", "bid"])) {
-      return [el("span", "", seat + (item.bid ? " bids " + item.bid : " passes"))];
+    if (step.part === "deal") return [el("span", "", t("replay.the_deal"))];
+    if (step.part === "announcement") {
+      return [el("span", "", t("replay.announces") + ": "), el("span", "generic", JSON.stringify(item))];
     }
-    if (step.part === "auction" && typeof item.action === "string" && keys(item, ["seat", "action", "stage"])) {
-      const verb = item.action.replace(/_/g, " ");
-      return [el("span", "", seat + " says " + verb + (item.stage ? " (" + item.stage + ")" : ""))];
+    const who = seat(item.seat);
+    if (step.part === "bids" && Number.isInteger(item.bid) && keys(item, ["seat", "bid"])) {
+      return [el("span", "", item.bid ? t("replay.bids", { seat: who, n: item.bid }) : t("replay.no_bid", { seat: who }))];
+    }
+    if (step.part === "auction" && window.i18n.has("action." + item.action) && keys(item, ["seat", "action", "stage"])) {
+      let action = t("action." + item.action);
+      if (item.stage) action += " (" + (window.i18n.has("stage." + item.stage) ? t("stage." + item.stage) : item.stage) + ")";
+      const said = el("span", "", t("replay.says", { seat: who, action }));
+      said.title = item.action + (item.stage ? " " + item.stage : "");
+      return [said];
     }
     if (step.part === "events" && item.pass === true && keys(item, ["seat", "pass"])) {
-      return [el("span", "", seat + " passes")];
+      return [el("span", "", t("replay.passes", { seat: who }))];
     }
-    if (step.part === "events" && item.cards !== undefined && keys(item, ["seat", "cards", "kind", "rank"])) {
+    if (step.part === "events" && item.cards !== undefined && keys(item, ["seat", "cards", "kind", "rank", "substitution"])) {
       const text = Array.isArray(item.cards) ? item.cards.join(" ") : String(item.cards);
-      return [el("span", "", seat + " plays " + text)];
+      return [el("span", "", t("replay.plays", { seat: who }) + " " + text)];
     }
     const json = JSON.stringify(item);
-    return [el("span", "generic", item.seat === undefined ? json : "seat " + item.seat + ": " + json)];
+    return [el("span", "generic", item.seat === undefined ? json : who + ": " + json)];
   }
 
   function keys(item, allowed) {
@@ -88,7 +110,7 @@
       record = JSON.parse(text);
       if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not an object");
     } catch (error) {
-      $("source-problem").textContent = "not a JSON object: " + error.message;
+      $("source-problem").textContent = t("replay.not_json", { why: error.message });
       return;
     }
     const whole = await call("/v1/hands/validate", record);
@@ -96,32 +118,48 @@
     // A record the referee refuses (422) is still shown step by step, with the problem.
     const steps = stepsOf(record);
     const judged = whole.ok ? whole.body : null;
-    replay = { record, steps, whole: judged, states: new Map(), bad: illegalStep(steps, judged && judged.error) };
-    showVerdict(judged, whole.ok ? null : problem(whole));
+    replay = { record, steps, whole: judged, states: new Map(), bad: illegalStep(steps, judged && judged.error),
+      failure: whole.ok ? null : whole };
     showSteps();
-    showScore(judged);
     go(0);
   }
 
-  function showVerdict(answer, failure) {
+  // The referee's verdict on the whole record: an illegal event at once (the referee stops
+  // there), the result of a legal hand at its last step only.
+  function showVerdict() {
     const box = $("verdict");
-    if (failure) {
+    box.replaceChildren();
+    if (replay.failure) {
       box.className = "verdict no";
-      box.textContent = failure;
+      box.textContent = problem(replay.failure);
       return;
     }
+    const answer = replay.whole;
     const e = answer.error;
     box.className = "verdict " + (answer.valid ? "yes" : "no");
     if (e) {
-      const where = e.part + (e.index === null ? "" : " " + e.index) + (e.seat === null ? "" : ", seat " + e.seat);
-      box.textContent = "Illegal at " + where + ": " + e.code + ": " + e.message;
+      const step = replay.steps[replay.bad];
+      let where = step ? stepLabel(step).textContent : e.part;
+      if (e.seat !== null) where += ", " + seat(e.seat);
+      box.append(t("replay.illegal_at", { where, why: errorWords(e) }), " ", code(e.code));
     } else if (answer.phase === "ended") {
-      box.textContent = "A legal hand: the " + answer.winner + " won" + (answer.spring ? " (spring)" : "")
-        + (answer.anti_spring ? " (anti-spring)" : "") + ".";
+      const end = at === replay.steps.length - 1;
+      const spring = answer.spring ? t("replay.spring") : answer.anti_spring ? t("replay.anti_spring") : "";
+      box.textContent = end ? t("replay.ended", { winner: t("replay.won." + answer.winner), spring })
+        : t("replay.ended_hidden");
     } else {
-      box.textContent = "Legal so far: the hand is in its " + answer.phase + " phase"
-        + (answer.to_act === null ? "." : ", seat " + answer.to_act + " to act.");
+      const phase = window.i18n.has("phase." + answer.phase) ? t("phase." + answer.phase) : answer.phase;
+      box.textContent = t("replay.so_far", { phase })
+        + (answer.to_act === null ? "" : t("replay.to_act", { seat: seat(answer.to_act) }))
+        + (window.i18n.lang === "zh" ? "。" : ".");
     }
+  }
+
+  // An illegal event in words: the referee's sentence in English; in Chinese the code's words
+  // (the sentence as the title of the code's tag).
+  function errorWords(e) {
+    const key = "violation." + e.code;
+    return window.i18n.lang === "zh" && window.i18n.has(key) ? t(key) : e.message;
   }
 
   function showSteps() {
@@ -131,8 +169,11 @@
       const item = el("li");
       item.dataset.step = String(i);
       item.dataset.part = step.part;
-      item.append(el("span", "part", step.index === null ? step.part : step.part + " " + step.index), ...describe(step));
-      if (i === replay.bad) item.classList.add("illegal");
+      item.append(stepLabel(step), ...describe(step));
+      if (i === replay.bad) {
+        item.classList.add("illegal");
+        item.append(el("span", "mark", t("replay.illegal")));
+      }
       if (replay.bad >= 0 && i > replay.bad) item.classList.add("after");
       item.addEventListener("click", () => go(i));
       list.append(item);
@@ -147,9 +188,11 @@
     const step = replay.steps[at];
     for (const item of $("steps").children) item.classList.toggle("current", Number(item.dataset.step) === at);
     reveal($("steps"), $("steps").children[at]);
-    $("where").textContent = "step " + (at + 1) + " of " + replay.steps.length;
+    $("where").textContent = t("replay.where", { n: at + 1, m: replay.steps.length });
     $("first").disabled = $("previous").disabled = at === 0;
     $("next").disabled = $("last").disabled = at === replay.steps.length - 1;
+    showVerdict();
+    showScore(at === replay.steps.length - 1 ? replay.whole : null);
     showEvent(step);
     let state = replay.states.get(at);
     if (!state) {
@@ -172,14 +215,17 @@
   function showEvent(step) {
     const box = $("event");
     box.replaceChildren(...describe(step));
-    if (step.part === "events" && step.item.cards !== undefined) box.append(drawn(step.item.cards));
+    if (step.part === "events" && step.item.cards !== undefined) box.append(played(step.item));
     const illegal = at === replay.bad;
     box.className = "event" + (illegal ? " illegal" : "");
     if (illegal) {
       const e = replay.whole.error;
-      box.append(el("span", "why", e.code + ": " + e.message));
+      const why = el("span", "why");
+      why.append(el("span", "words", errorWords(e)), " ", code(e.code));
+      why.title = e.message;
+      box.append(why);
     } else if (replay.bad >= 0 && at > replay.bad) {
-      box.append(el("span", "why", "after the first illegal event: the referee stopped there"));
+      box.append(el("span", "why", t("replay.after")));
     }
   }
 
@@ -194,40 +240,59 @@
       return;
     }
     const answer = state.body;
-    answer.hands.forEach((cards, seat) => {
+    answer.hands.forEach((cards, n) => {
       const line = el("div", "seat");
-      line.dataset.seat = String(seat);
-      const who = el("div", "who", "Seat " + seat);
-      who.append(el("small", "", role(answer, seat) + " · " + cards.length + " cards"));
-      line.append(who, cards ? row(cards) : el("span", "empty", "no cards left"));
-      if (seat === step.seat) line.classList.add("actor");
-      if (seat === answer.to_act) line.classList.add("acting");
+      line.dataset.seat = String(n);
+      const who = el("div", "who", t("Seat", { n }));
+      who.append(el("small", "", role(answer, n) + " · " + t("replay.cards_left", { n: cards.length })));
+      line.append(who, cards ? row(cards) : el("span", "empty", t("replay.no_cards_left")));
+      if (n === step.seat) line.classList.add("actor");
+      if (n === answer.to_act) line.classList.add("acting");
       seats.append(line);
     });
     if (answer.last_play) {
-      const label = el("div", "who", "On the table · seat " + answer.last_player);
+      const label = el("div", "who", t("replay.on_table", { seat: seat(answer.last_player) }));
       trick.append(label, combination(answer.last_play));
     } else if (step.part !== "events") {
-      const taken = answer.landlord === null ? "face down" : "taken by seat " + answer.landlord;
-      trick.append(el("div", "who", "Kitty · " + taken), drawn(replay.record.deal.kitty));
+      const taken = answer.landlord === null ? t("replay.kitty_down")
+        : t("replay.kitty_taken", { seat: seat(answer.landlord) });
+      trick.append(el("div", "who", taken), drawn(replay.record.deal.kitty));
     }
   }
 
-  // Cards of the record (a play, the kitty) as the referee writes them: the record's may
-  // carry suits or any notation the API reads. Drawn when the answer comes.
+  function rules() {
+    return replay.record.ruleset === undefined ? {} : { ruleset: replay.record.ruleset };
+  }
+
+  // Cards of the record (the kitty) as the referee writes them: the record's may carry suits
+  // or any notation the API reads. Drawn when the answer comes.
   function drawn(cards) {
     const slot = el("div", "cards");
-    const body = { cards };
-    if (replay.record.ruleset !== undefined) body.ruleset = replay.record.ruleset;
-    call("/v1/classify", body).then((answer) => { if (answer.ok) slot.replaceWith(row(answer.body.cards)); });
+    call("/v1/classify", { cards, ...rules() }).then((answer) => {
+      if (answer.ok) slot.replaceWith(row(answer.body.cards));
+    });
     return slot;
   }
 
-  function role(answer, seat) {
-    if (answer.landlord === null) return "bidding";
-    if (seat === answer.landlord) return "landlord";
-    if (seat === answer.partner) return "landlord's partner";
-    return "farmer";
+  // A play of the record, drawn as its combination with its name: the reading it declares,
+  // else the referee's preferred one; its cards alone when they are no combination.
+  function played(item) {
+    const slot = el("div", "cards");
+    call("/v1/classify", { cards: item.cards, ...rules() }).then((answer) => {
+      if (!answer.ok) return;
+      const declared = answer.body.readings.find((r) => (item.kind === undefined || r.kind === item.kind)
+        && (item.rank === undefined || r.rank === item.rank));
+      const reading = item.kind === undefined && item.rank === undefined ? answer.body.combination : declared;
+      slot.replaceWith(reading ? combination(reading) : row(answer.body.cards));
+    });
+    return slot;
+  }
+
+  function role(answer, n) {
+    if (answer.landlord === null) return t("role.none");
+    if (n === answer.landlord) return t("role.landlord");
+    if (n === answer.partner) return t("role.partner");
+    return t("role.farmer");
   }
 
   function showScore(answer) {
@@ -236,22 +301,49 @@
     $("breakdown").replaceChildren();
     $("points").replaceChildren();
     if (!score) return;
-    $("score-winner").textContent = score.winner + " won · stake " + score.stake + " × " + score.multiplier
-      + (score.capped ? " (capped)" : "");
+    const winner = t("winner." + score.winner);
+    $("score-winner").textContent = t("replay.stake", { winner, stake: score.stake, multiplier: score.multiplier })
+      + (score.capped ? t("replay.capped") : "");
+    const total = {};
+    for (const part of score.breakdown) total[part.name] = (total[part.name] || 0) + 1;
+    const seen = {};
     for (const part of score.breakdown) {
+      seen[part.name] = (seen[part.name] || 0) + 1;
       const line = el("tr");
       line.dataset.name = part.name;
-      line.append(el("td", "", part.name), el("td", "", part.factor), el("td", "", part.detail));
+      const name = el("td");
+      name.append(el("span", "", factorName(part.name)), " ", code(part.name));
+      line.append(name, el("td", "", part.factor), el("td", "", why(part, seen[part.name], total[part.name])));
+      line.lastChild.title = part.detail;
       $("breakdown").append(line);
     }
-    (answer.points || []).forEach((points, seat) => {
-      const cell = el("span", "", "Seat " + seat + " ");
+    (answer.points || []).forEach((points, n) => {
+      const cell = el("span", "", t("Seat", { n }) + " ");
       cell.append(el("b", "", (points > 0 ? "+" : "") + points));
       $("points").append(cell);
     });
   }
 
-  // The examples of the API's own documentation (GET /openapi.json), each named by its verdict.
+  function factorName(name) {
+    return window.i18n.has("factor." + name) ? t("factor." + name) : name;
+  }
+
+  // A factor's reason: the referee's sentence in English; in Chinese its name, which of how
+  // many, and whose settlement it is on.
+  function why(part, nth, of) {
+    if (window.i18n.lang !== "zh") return part.detail;
+    let text = factorName(part.name);
+    if (of > 1) text += "，" + t("replay.nth", { n: nth, m: of });
+    if (part.scope) {
+      const [side, index] = part.scope.split(" ");
+      const who = t("role." + side) + (index === undefined ? "" : " " + index);
+      text += "，" + t("replay.scope", { who });
+    }
+    return text;
+  }
+
+  // The examples of the API's own documentation (GET /openapi.json), each named by its
+  // verdict (never by its winner: the replay tells that at the end).
   async function examples() {
     const doc = await call("/openapi.json");
     if (!doc.ok) return;
@@ -261,19 +353,29 @@
     const found = batch && Array.isArray(batch.items) ? batch.items : [example("/v1/hands/validate")];
     const records = found.filter(Boolean);
     const verdicts = await Promise.all(records.map((r) => call("/v1/hands/validate", r)));
-    records.forEach((record, i) => {
-      const option = el("option", "", "Example " + (i + 1) + ": " + summary(verdicts[i]));
-      option.value = JSON.stringify(record, null, 1);
+    offered = records.map((record, i) => ({ record, answer: verdicts[i] }));
+    offered.forEach((example) => {
+      const option = el("option");
+      option.value = JSON.stringify(example.record, null, 1);
       $("examples").append(option);
+    });
+    nameExamples();
+  }
+
+  function nameExamples() {
+    offered.forEach((example, i) => {
+      $("examples").options[i + 1].textContent = t("replay.example", { n: i + 1, what: summary(example.answer) });
     });
   }
 
   function summary(answer) {
-    if (!answer.ok) return "refused";
+    if (!answer.ok) return t("replay.example.refused");
     const a = answer.body;
-    if (a.error) return "illegal (" + a.error.code + ")";
-    if (a.phase !== "ended") return "in progress";
-    return "the " + a.winner + (a.winner === "landlord" ? " wins" : " win") + (a.spring ? ", spring" : "");
+    if (a.error) {
+      const key = "violation." + a.error.code;
+      return t("replay.example.illegal", { what: window.i18n.has(key) ? t(key) : a.error.code });
+    }
+    return t(a.phase === "ended" ? "replay.example.ended" : "replay.example.open");
   }
 
   function loadExample() {
@@ -281,6 +383,14 @@
     if (!text) return;
     $("record").value = text;
     load(text);
+  }
+
+  // Another language: the same replay, at the same step, in its words.
+  function relabel() {
+    nameExamples();
+    if (!replay) return;
+    showSteps();
+    go(at);
   }
 
   function start() {
@@ -297,6 +407,7 @@
       const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: Infinity };
       if (event.key in moves) go(moves[event.key]);
     });
+    window.i18n.onChange(relabel);
     examples().then(() => {
       document.body.dataset.examples = String($("examples").options.length - 1);
       if ($("examples").options.length > 1 && !$("record").value) {
@@ -306,5 +417,5 @@
     });
   }
 
-  start();
+  window.i18n.ready.then(start);
 })();

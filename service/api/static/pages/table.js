@@ -4,13 +4,17 @@
 "use strict";
 
 (function () {
-  const { el, row, combination, call, problem, rulesets, label } = window.ddz;
+  const { el, code, row, combination, call, problem, rulesets, label, name, isJoker } = window.ddz;
+  const { t } = window.i18n;
   const $ = (id) => document.getElementById(id);
   const PAGE = 100; // moves per request ("Show more" asks for the next page)
   const RANKS = "3456789TJQKA2BR";
   let generation = 0; // answers to an older input are dropped
   let target = $("cards"); // the input the deck picker adds to
   let shown = { cards: "", previous: null, offset: 0 };
+  // Each field's cards as the referee read them (canonical), for the picker's ×N badges: ""
+  // when the field is empty or cannot be read.
+  const read = { cards: "", previous: "" };
 
   // The rule set chosen; a wildcard game's with its wild ranks (docs/rules.md §14), which the
   // Wild field shows only then.
@@ -36,8 +40,13 @@
     work.push(input.previous === null ? null : call("/v1/beats",
       { play: input.cards, previous: input.previous, ruleset: input.ruleset }));
     work.push(moves(input, 0));
-    const [classified, beaten, listed] = await Promise.all(work);
+    work.push(input.previous === null ? null
+      : call("/v1/classify", { cards: input.previous, ruleset: input.ruleset }));
+    const [classified, beaten, listed, previous] = await Promise.all(work);
     if (mine !== generation) return;
+    read.cards = classified.ok ? classified.body.cards : "";
+    read.previous = previous !== null && previous.ok ? previous.body.cards : "";
+    markPicker();
     showClassification(classified);
     showBeats(input.previous, beaten);
     shown = { cards: input.cards, previous: input.previous, ruleset: input.ruleset, offset: 0 };
@@ -64,14 +73,14 @@
     }
     const body = answer.body;
     problemLine.hidden = true;
-    $("hand-cards").replaceChildren(body.cards ? row(body.cards) : el("p", "empty", "no cards"));
-    markPicker(body.cards);
-    setBadge($("verdict"), body.valid ? "a combination" : "not a combination",
-      body.valid ? "yes" : "no");
+    $("hand-cards").replaceChildren(body.cards ? row(body.cards) : el("p", "empty", t("cards.none")));
+    setBadge($("verdict"), t(body.valid ? "table.valid" : "table.invalid"), body.valid ? "yes" : "no");
     const many = body.readings.length > 1;
+    const zh = window.i18n.lang === "zh";
     $("reason").textContent = body.valid
-      ? (many ? body.readings.length + " readings; the first is preferred" : "one reading")
-      : body.reason;
+      ? (many ? t("table.readings", { n: body.readings.length }) : t("table.one_reading"))
+      : (zh && body.cards ? t("table.not_a_combination", { cards: body.cards }) : body.reason);
+    $("reason").title = body.valid ? "" : body.reason || "";
     for (const reading of body.readings) $("readings").append(combination(reading));
   }
 
@@ -80,15 +89,25 @@
     if (previous === null) return;
     if (!answer.ok) {
       $("previous-cards").replaceChildren();
-      setBadge($("beats-verdict"), "cannot compare", "no");
+      setBadge($("beats-verdict"), t("table.cannot_compare"), "no");
       $("beats-reason").textContent = problem(answer);
       return;
     }
     const body = answer.body;
     $("previous-cards").replaceChildren(combination(body.previous));
-    setBadge($("beats-verdict"), body.beats ? "beats it" : "does not beat it",
+    setBadge($("beats-verdict"), t(body.beats ? "table.beats" : "table.does_not_beat"),
       body.beats ? "yes" : "no");
-    $("beats-reason").textContent = body.message || body.reason || "";
+    $("beats-reason").replaceChildren(verdictWords(body), " ", code(body.reason));
+  }
+
+  // Why a play beats or not, in words: the referee's sentence in English, the reason's words
+  // in Chinese (the sentence as their title); the reason's code is drawn beside them.
+  function verdictWords(body) {
+    const key = "reason." + body.reason;
+    const chinese = window.i18n.lang === "zh" && window.i18n.has(key);
+    const words = el("span", "words", chinese ? t(key) : body.message || body.reason);
+    if (chinese) words.title = body.message;
+    return words;
   }
 
   function showMoves(answer, more) {
@@ -109,11 +128,13 @@
     shown.offset = body.offset + body.moves.length;
     const count = rows.children.length;
     rows.dataset.count = String(body.count);
-    setBadge($("moves-count"), body.count + (body.count === 1 ? " move" : " moves"), "info");
-    const lead = shown.previous === null ? "as a lead" : "in answer to the previous play";
-    const pass = shown.previous === null ? "" : (body.can_pass ? "; passing is allowed" : "");
-    const part = count < body.count ? " (showing " + count + ")" : "";
-    $("moves-note").textContent = "Every legal play of these cards " + lead + pass + part + ".";
+    setBadge($("moves-count"), body.count === 1 ? t("table.move_count_one")
+      : t("table.move_count", { n: body.count }), "info");
+    const lead = t(shown.previous === null ? "table.as_lead" : "table.as_answer");
+    const pass = shown.previous !== null && body.can_pass ? t("table.can_pass") : "";
+    const part = count < body.count ? t("table.showing", { n: count }) : "";
+    const stop = window.i18n.lang === "zh" ? "。" : ".";
+    $("moves-note").textContent = lead + pass + part + stop;
     $("more").hidden = count >= body.count;
   }
 
@@ -134,14 +155,27 @@
       const button = el("button", "pick");
       button.type = "button";
       button.dataset.rank = rank;
-      button.title = "add " + (rank === "B" ? "the black joker" : rank === "R" ? "the red joker" : label(rank));
-      button.append(window.ddz.card(rank, rank === "B" || rank === "R" ? "" : "♠"), el("span", "count"));
+      button.append(el("span", "count"));
       button.addEventListener("click", () => addCard(rank));
       $("picker").append(button);
     }
   }
 
-  function markPicker(cards) {
+  // The picker's cards and titles in the page's language ("add 10", "add red joker").
+  function namePicker() {
+    for (const button of $("picker").children) {
+      const rank = button.dataset.rank;
+      button.title = t("cards.add", { card: name(rank) });
+      const old = button.querySelector(".card");
+      if (old) old.remove();
+      button.prepend(window.ddz.card(rank, isJoker(rank) ? "" : "♠"));
+    }
+  }
+
+  // ×N on each rank: how many of it the field the picker adds to holds, as the referee read
+  // that field (none while it cannot be read).
+  function markPicker() {
+    const cards = read[target.id];
     for (const button of $("picker").children) {
       const n = [...cards].filter((ch) => ch === button.dataset.rank).length;
       button.lastChild.textContent = n ? "×" + n : "";
@@ -150,7 +184,7 @@
   }
 
   function token(rank) {
-    return rank === "B" || rank === "R" ? rank + "J" : label(rank);
+    return isJoker(rank) ? rank + "J" : label(rank);
   }
 
   function addCard(rank) {
@@ -168,7 +202,9 @@
 
   function setTarget(input) {
     target = input;
-    $("target").textContent = input.id === "cards" ? "Cards" : "Previous play";
+    $("target").dataset.t = input.id === "cards" ? "table.cards" : "table.previous";
+    $("target").textContent = t($("target").dataset.t);
+    markPicker();
   }
 
   let pending = 0;
@@ -189,8 +225,10 @@
     $("more").addEventListener("click", showMore);
     $("undo").addEventListener("click", undo);
     $("clear").addEventListener("click", () => { target.value = ""; update(); });
+    window.i18n.onChange(() => { namePicker(); update(); });
+    namePicker();
     rulesets($("ruleset")).then(update);
   }
 
-  start();
+  window.i18n.ready.then(start);
 })();
