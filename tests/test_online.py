@@ -225,6 +225,30 @@ def test_13_common_multiplier_capped_and_times_the_base_stake() -> None:
     assert [f.name for f in found.breakdown][:2] == [FactorName.BID, FactorName.BASE_STAKE]
 
 
+@pytest.mark.parametrize(
+    "ruleset", [{"name": "huanle", "doubling": "none"}, {"name": "standard", "bidding": "call_rob"}]
+)
+def test_13_without_doubling_a_finished_call_and_rob_hand_scores(ruleset: dict) -> None:
+    """docs/rules.md §13, doubling ``"none"``: no seat doubles, so the settlement has no seat's
+    doubling in it; the replay scores the hand with what the rule set takes (it asked for a
+    seat doubling of 1 each, which the score refuses without doubling, and the record was a
+    422). Seat 0 calls, nobody robs, and it plays out at once: a spring, x2."""
+    client = create_app({"TESTING": True}).test_client()
+    body = {
+        "ruleset": ruleset,
+        "deal": {"hands": list(DEAL), "kitty": KITTY},
+        "first_bidder": 0,
+        "auction": [{"seat": seat, "action": call} for seat, call in CALLED],
+        "events": [{"seat": 0, "cards": "3334445556667779TJQK"}],
+    }
+    answer = client.post("/v1/hands/validate", json=body)
+    assert answer.status_code == 200, answer.json
+    found = answer.json
+    assert (found["valid"], found["spring"], found["points"]) == (True, True, [4, -2, -2])
+    assert found["score"]["multiplier"] == 2 and "farmer_multipliers" not in found["score"]
+    assert found["auction"]["doublings"] == [1, 1, 1]
+
+
 def test_13_the_online_options_go_with_calling_and_robbing() -> None:
     for options in ({"show_cards": True}, {"doubling": "double"}):
         with pytest.raises(ValueError, match="needs bidding call_rob"):
