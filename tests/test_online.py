@@ -738,14 +738,6 @@ def test_13_bad_input_is_a_422_naming_the_field() -> None:
     ]
     body["auction"] = [{"seat": 0, "action": "steal"}]
     assert _problems(client.post("/v1/hands/validate", json=body))[0][0] == "auction.0.action"
-    body["auction"] = [{"seat": 0, "action": "rob", "stage": "before_deal"}]
-    assert _problems(client.post("/v1/hands/validate", json=body)) == [
-        ("auction.0.stage", "stage_without_show")
-    ]
-    body["auction"] = [{"seat": 0, "action": "show"}]
-    assert _problems(client.post("/v1/hands/validate", json=body)) == [
-        ("auction.0.stage", "show_without_stage")
-    ]
     body["auction"], body["doublings"] = [], 1
     assert _problems(client.post("/v1/hands/validate", json=body)) == [("doublings", "not_in_game")]
     answer = client.post("/v1/score", json={"bid": 1, "winner": "landlord", "robs": 1})
@@ -776,6 +768,27 @@ def test_13_a_stage_goes_with_a_show_only_in_the_core() -> None:
     with pytest.raises(GameError) as error:
         hand.call(0, "call", "before_deal")
     assert error.value.code is Violation.BAD_DECLARATION
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        ({"seat": 0, "action": "rob", "stage": "before_deal"}, "bad_declaration"),
+        ({"seat": 0, "action": "show"}, "no_show"),
+    ],
+)
+def test_13_a_stage_without_a_show_or_a_show_without_a_stage_is_a_verdict(
+    call: dict, code: str
+) -> None:
+    """docs/rules.md §13, showing: "the stage sets the factor", so a show names one and
+    nothing else does. Both calls read (known words in their places): each is the referee's
+    verdict at its index, not an unreadable record."""
+    client = create_app({"TESTING": True}).test_client()
+    body = _body({"hands": list(DEAL), "kitty": KITTY, "first": 0, "auction": [], "events": []})
+    answer = client.post("/v1/hands/validate", json=body | {"auction": [call]})
+    assert answer.status_code == 200, answer.json
+    error = answer.json["error"]
+    assert (error["part"], error["index"], error["seat"], error["code"]) == ("auction", 0, 0, code)
 
 
 @pytest.mark.parametrize(
