@@ -15,6 +15,7 @@ from typing import Any
 
 import online_reference as ref
 import pytest
+from botzone_games import RANKS, botzone_game, judge_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -512,92 +513,24 @@ def test_13_settlement_agrees_with_the_reference_and_is_zero_sum(  # noqa: PLR09
 _OUTSIDE = {FactorName.BID, FactorName.BASE_STAKE, FactorName.SEAT_DOUBLING, FactorName.CAP}
 
 
-RANKS = "3456789TJQKA2"
-SUITS = "HDSC"  # the judge's order: hearts, diamonds, spades, clubs
-
-
-def _card(card_id: int) -> str:
-    """The judge's card id in our notation (52: black joker, 53: red joker)."""
-    if card_id >= 52:
-        return "BR"[card_id - 52]
-    return RANKS[card_id // 4] + SUITS[card_id % 4]
-
-
-def _botzone_game(
-    rng: random.Random,
-) -> tuple[list[list[int]], list[int], list[int], list[list[int]]]:
-    """A random Botzone game: bids mostly legal, plays chosen among the core's legal moves,
-    and now and then one random mutation (any cards, a pass, a card played before)."""
-    ids = list(range(54))
-    rng.shuffle(ids)
-    hands, kitty = [ids[0:17], ids[17:34], ids[34:51]], ids[51:]
-    bids: list[int] = []
-    best = 0
-    for _ in range(3):
-        bid = rng.choice([0, 0, *range(best + 1, 4)]) if rng.random() < 0.95 else rng.randrange(4)
-        bids.append(bid)
-        best = max(best, bid)
-        if bid == 3:
-            break
-    hand = Hand.start(
-        hands=[" ".join(map(_card, h)) for h in hands],
-        kitty=" ".join(map(_card, kitty)),
-        first_bidder=0,
-        rules=BOTZONE,
-    )
-    try:
-        for seat, bid in enumerate(bids):
-            hand.bid(seat, bid)
-    except GameError:
-        return hands, kitty, bids, []
-    held = [list(h) for h in hands]
-    held[hand.landlord] += kitty
-    played: list[int] = []
-    plays: list[list[int]] = []
-    while hand.to_act is not None and len(plays) < 200:
-        seat = hand.to_act
-        if rng.random() < 0.03:
-            roll = rng.random()
-            if roll < 0.3:
-                plays.append([])
-            elif roll < 0.6 and played:
-                plays.append([rng.choice(played)])
-            else:
-                plays.append(rng.sample(range(54), rng.randrange(1, 5)))
-            break
-        action = rng.choice(hand.legal_actions())
-        hand.apply(action)
-        if action.combination is None:
-            plays.append([])
-            continue
-        cards = []
-        for rank, count in enumerate(action.combination.counts):
-            mine = [c for c in held[seat] if (c // 4 if c < 52 else 13 + (c - 52)) == rank]
-            cards += mine[:count]
-        for c in cards:
-            held[seat].remove(c)
-        played += cards
-        plays.append(cards)
-    return hands, kitty, bids, plays
-
-
 def test_13_botzone_games_agree_with_the_judges_rules() -> None:
     rng = random.Random("botzone")
     names: set[str | None] = set()
     for _ in range(400):
-        hands, kitty, bids, plays = _botzone_game(rng)
+        hands, kitty, bids, plays = botzone_game(rng)
         expected = ref.botzone_game(hands, kitty, bids, plays)
         if expected["landlord"] is None and expected["error"] is None:
             continue
         landlord = expected["landlord"]
         seats = [(landlord + i) % 3 if landlord is not None else 0 for i in range(len(plays))]
         record = Record.of(
-            hands=[" ".join(map(_card, h)) for h in hands],
-            kitty=" ".join(map(_card, kitty)),
+            hands=[" ".join(map(judge_card, h)) for h in hands],
+            kitty=" ".join(map(judge_card, kitty)),
             first_bidder=0,
             bids=list(enumerate(bids)),
             events=[
-                (s, " ".join(map(_card, p)) or None) for s, p in zip(seats, plays, strict=False)
+                (seat, " ".join(map(judge_card, play)) or None)
+                for seat, play in zip(seats, plays, strict=False)
             ],
         )
         outcome = validate(record, BOTZONE)

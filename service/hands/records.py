@@ -241,6 +241,17 @@ class Event:
         return f"seat {self.seat} plays {format_counts(self.counts) or 'no card'}{what}"
 
 
+def _event_dict(event: Event) -> dict[str, Any]:
+    """An event as a request writes it: a pass, or the cards with a declared reading."""
+    if event.cards is None:
+        return {"seat": event.seat, "pass": True}
+    found: dict[str, Any] = {"seat": event.seat, "cards": " ".join(map(str, event.cards))}
+    found |= {"kind": event.kind.value} if event.kind is not None else {}
+    found |= {"rank": event.rank} if event.rank is not None else {}
+    found |= {"substitution": dict(event.substitution)} if event.substitution else {}
+    return found
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Record:
     """A hand as recorded: the deal, the first bidder and the bids, or (six-player game) the
@@ -302,6 +313,40 @@ class Record:
             announcement=None if announcement is None else Card.parse(announcement),
             partner=partner,
         )
+
+    def as_dict(self, ruleset: str | None = None) -> dict[str, Any]:
+        """The record as a request writes it (cards as written, suits kept; the fields it
+        holds), under the rule set named ``ruleset`` if any.
+
+        >>> record = Record.of(hands=["3H", "4", "5"], kitty="", first_bidder=0, bids=[(0, 3)])
+        >>> Record.of(**{"kitty": "", "events": [(0, "3H")], "hands": ["3H", "4", "5"]}).as_dict()
+        {'deal': {'hands': ['3H', '4', '5'], 'kitty': ''}, 'events': [{'seat': 0, 'cards': '3H'}]}
+        >>> record.as_dict("botzone")["bids"]
+        [{'seat': 0, 'bid': 3}]
+        """
+
+        def cards(held: Sequence[Card]) -> str:
+            return " ".join(map(str, held))
+
+        found: dict[str, Any] = {} if ruleset is None else {"ruleset": ruleset}
+        found["deal"] = {"hands": [cards(h) for h in self.hands], "kitty": cards(self.kitty)}
+        found |= {"first_bidder": self.first_bidder} if self.first_bidder is not None else {}
+        found |= {"bids": [{"seat": b.seat, "bid": b.bid} for b in self.bids]} if self.bids else {}
+        if self.auction:
+            found["auction"] = [
+                {"seat": c.seat, "action": c.action} | ({"stage": c.stage} if c.stage else {})
+                for c in self.auction
+            ]
+        if self.events:
+            found["events"] = [_event_dict(e) for e in self.events]
+        found |= {"doublings": self.doublings} if self.doublings else {}
+        for name in ("landlord", "partner"):
+            found |= {name: getattr(self, name)} if getattr(self, name) is not None else {}
+        if self.face_up is not None:
+            found["face_up"] = {"card": str(self.face_up.card), "seat": self.face_up.seat}
+        if self.announcement is not None:
+            found["announcement"] = str(self.announcement)
+        return found
 
     def problems(self, rules: RuleSet) -> dict[str, Any]:
         """What this record holds beyond the game of ``rules`` (``record_problems``); its deal

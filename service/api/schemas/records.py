@@ -326,6 +326,12 @@ class HandRecord(Strict):
         return {"record": record_of(data), **rest}
 
 
+BOTZONE_NAMES = "^({}|INVALID_INPUT_VERDICT_.+)$".format(
+    "|".join(sorted({*NAMES.values(), *BEATING_NAMES.values(), "MISSING_CARD", "REPEATED_CARD"}))
+)
+"""The Botzone judge's names of violations, as a pattern."""
+
+
 class HandErrorSchema(ma.Schema):
     part = fields.String(required=True, validate=validate.OneOf([p.value for p in Part]))
     index = fields.Integer(
@@ -344,12 +350,12 @@ class HandErrorSchema(ma.Schema):
     botzone = fields.String(
         required=True,
         allow_none=True,
-        validate=validate.OneOf(
-            sorted({*NAMES.values(), *BEATING_NAMES.values(), "MISSING_CARD", "REPEATED_CARD"})
-        ),
+        validate=validate.Regexp(BOTZONE_NAMES),
         metadata={
             "description": "the Botzone FTL2 judge's name of the violation (null: the judge "
-            "has none)"
+            "has none); INVALID_INPUT_VERDICT_ and the platform's verdict for a bot's run "
+            "that failed, in a Botzone log",
+            "pattern": BOTZONE_NAMES,
         },
     )
 
