@@ -27,6 +27,7 @@ SEMANTIC = frozenset(
         "wild_required",  # a wild game's ruleset names its wild ranks (docs/rules.md §14)
         "count_mismatch",  # a score's bomb_classes, one per bomb (docs/rules.md §14)
         "wild_rank_twice",  # a substitution naming one wild rank two ways ("T" and "10")
+        "not_json",  # a Botzone log's initdata as text that is no JSON object
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""
