@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from service.hands import Record
 from service.rules import BOTZONE
 from service.rules.events import GameError
 from service.rules.game import Hand
@@ -77,3 +78,17 @@ def botzone_game(
         played += cards
         plays.append(cards)
     return hands, kitty, bids, plays
+
+
+def judge_record(
+    hands: list[list[int]], kitty: list[int], bids: list[int], plays: list[tuple[int, list[int]]]
+) -> Record:
+    """A game in the judge's terms as a hand record of ours: the bids from seat 0, then each
+    play (seat, card ids; none: a pass)."""
+    return Record.of(
+        hands=[" ".join(map(judge_card, h)) for h in hands],
+        kitty=" ".join(map(judge_card, kitty)),
+        first_bidder=0,
+        bids=list(enumerate(bids)),
+        events=[(seat, " ".join(map(judge_card, play)) or None) for seat, play in plays],
+    )

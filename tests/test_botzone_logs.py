@@ -15,12 +15,12 @@ from typing import Any
 
 import online_reference as ref
 import pytest
-from botzone_games import botzone_game, judge_card
+from botzone_games import botzone_game, judge_record
 from flask.testing import FlaskClient
 
 from service.api import create_app
 from service.api.resources.hands import BOTZONE_LOG
-from service.hands import Record, validate_answer
+from service.hands import validate_answer
 from service.rules import BOTZONE
 
 Json = dict[str, Any]
@@ -248,15 +248,6 @@ def test_13_self_played_logs_agree_with_the_judge_and_the_record_path(
         else:
             assert found["result"] == "unfinished"
         names.add(want and want["name"])
-        record = Record.of(
-            hands=[" ".join(map(judge_card, h)) for h in hands],
-            kitty=" ".join(map(judge_card, kitty)),
-            first_bidder=0,
-            bids=list(enumerate(bids)),
-            events=[
-                (s, " ".join(map(judge_card, p)) or None)
-                for s, p in zip(seats[len(bids) :], plays, strict=True)
-            ],
-        )
+        record = judge_record(hands, kitty, bids, list(zip(seats[len(bids) :], plays, strict=True)))
         assert usual(answer) == validate_answer(record, BOTZONE), (bids, plays)
     assert {"INVALID_BID", "INVALID_PASS", "REPEATED_CARD", "MISSING_CARD", None} <= names

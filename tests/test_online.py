@@ -15,7 +15,7 @@ from typing import Any
 
 import online_reference as ref
 import pytest
-from botzone_games import RANKS, botzone_game, judge_card
+from botzone_games import RANKS, botzone_game, judge_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -523,16 +523,7 @@ def test_13_botzone_games_agree_with_the_judges_rules() -> None:
             continue
         landlord = expected["landlord"]
         seats = [(landlord + i) % 3 if landlord is not None else 0 for i in range(len(plays))]
-        record = Record.of(
-            hands=[" ".join(map(judge_card, h)) for h in hands],
-            kitty=" ".join(map(judge_card, kitty)),
-            first_bidder=0,
-            bids=list(enumerate(bids)),
-            events=[
-                (seat, " ".join(map(judge_card, play)) or None)
-                for seat, play in zip(seats, plays, strict=False)
-            ],
-        )
+        record = judge_record(hands, kitty, bids, list(zip(seats, plays, strict=False)))
         outcome = validate(record, BOTZONE)
         error = outcome.error
         want = expected["error"]
