@@ -88,12 +88,15 @@ def test_13_a_finished_log_scores_as_the_judge_and_as_its_record(client: FlaskCl
     assert again.status_code == 200 and again.json == usual(answer)
 
 
-def test_13_a_saved_log_is_read_as_it_is(client: FlaskClient) -> None:
-    """A log as saved holds more than the judge reads (an id, the players, the scores), and
-    its initdata may be the JSON text the judge receives: all of it is read unchanged."""
-    saved = BOTZONE_LOG | {"_id": "5f0c", "players": [{"bot": "a"}], "scores": [24, -12, -12]}
-    text = saved | {"initdata": json.dumps(saved["initdata"])}
+def test_13_a_log_is_read_as_the_judge_receives_it(client: FlaskClient) -> None:
+    """The judge's input holds more than the judge reads (its requests, the answers' times, a
+    seed), and its initdata may be the JSON text the judge receives: all of it is read
+    unchanged."""
+    text = BOTZONE_LOG | {"initdata": json.dumps(BOTZONE_LOG["initdata"] | {"seed": "42"})}
     assert usual(judged(client, text)) == usual(judged(client, BOTZONE_LOG))
+    assert usual(judged(client, botzone_log([(0, 3)]))) == usual(
+        judged(client, BOTZONE_LOG | {"log": BOTZONE_LOG["log"][:2]})
+    )
 
 
 @pytest.mark.parametrize("bid", [4, -1, 5])
@@ -216,6 +219,9 @@ def test_13_what_cannot_be_read_is_a_422(client: FlaskClient) -> None:
     body = botzone_log([(0, {"response": 3})])
     assert problems(client, body) == [("log.1.0", "invalid")]
     assert problems(client, {"log": []}) == [("initdata", "invalid")]
+    assert problems(client, BOTZONE_LOG | {"players": []}) == [("players", "invalid")]
+    crowded = {str(n): n for n in range(40)}
+    assert problems(client, BOTZONE_LOG | {"log": [crowded]}) == [("log.0", "too_many_names")]
 
 
 # --- Self-played logs: the judge's reference and the record path agree --------------------------

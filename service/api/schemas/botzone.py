@@ -1,6 +1,11 @@
 """``POST /v1/hands/validate/botzone``: a Botzone match log of FTL2 as the judge reads it (its
-``initdata`` and ``log``; anything else a saved log holds is left aside), loaded as
-``service.hands.botzone_log.BotzoneLog``; the judge's verdict and the usual answer out."""
+input: ``initdata`` and ``log``; what else the judge's requests and the bots' answers hold is
+left aside), loaded as ``service.hands.botzone_log.BotzoneLog``; the judge's verdict and the
+usual answer out.
+
+The log's objects are open, as the platform writes them (a request's ``output``, an answer's
+``time`` and ``memory``), and bounded: ``MAX_NAMES`` names each, ``MAX_TEXT`` characters of
+``initdata`` written as text, ``MAX_VERDICT`` of a platform's verdict."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from service.rules import BOTZONE
 from service.rules.cardids import CARD_IDS
 
 from ..fields import List, StrictInteger
+from .common import Strict
 from .hands import HandAnswer
 
 MAX_LOG = 2 * (BIDS + longest_hand(BOTZONE) + 1) + 1
@@ -23,6 +29,18 @@ MAX_LOG = 2 * (BIDS + longest_hand(BOTZONE) + 1) + 1
 game (3 bids, 154 plays and passes), one more answer (so that an answer past the end is read as
 the judge reads it: not at all), and the judge's finish."""
 SEAT_KEYS = tuple(str(seat) for seat in range(BIDS))
+MAX_NAMES = 32
+"""Names in one object of a log (a request, the answers, an answer, ``initdata``)."""
+MAX_TEXT = 4096
+"""Characters of ``initdata`` written as JSON text (54 card ids and a seed take 250)."""
+MAX_VERDICT = 64
+"""Characters of a platform's verdict on a run (``OK``, ``TLE``, ``RE``...)."""
+
+
+def _names(value: dict[str, Any]) -> None:
+    if len(value) > MAX_NAMES:
+        text = f"an object of a log holds at most {MAX_NAMES} names, not {len(value)}"
+        raise ma.ValidationError([{"code": "too_many_names", "message": text}])
 
 
 def _card_ids(description: str) -> List:
@@ -52,10 +70,15 @@ class InitDataSchema(ma.Schema):
 _ANSWER = {
     "type": "object",
     "properties": {
-        "verdict": {"type": "string", "description": "the platform's verdict on the run: OK, TLE"},
+        "verdict": {
+            "type": "string",
+            "maxLength": MAX_VERDICT,
+            "description": "the platform's verdict on the run: OK, TLE",
+        },
         "response": {"description": "the bot's answer: a bid (0 to 3), or a list of card ids"},
     },
     "required": ["verdict"],
+    "maxProperties": MAX_NAMES,
 }
 
 
@@ -67,6 +90,7 @@ class LogEntry(ma.fields.Field):  # type: ignore[type-arg]
         schema = {
             "type": "object",
             "properties": dict.fromkeys(SEAT_KEYS, _ANSWER),
+            "maxProperties": MAX_NAMES,
             "description": "a request of the judge, or the bots' answers by seat",
         }
         super().__init__(metadata=schema, **kwargs)
@@ -77,14 +101,25 @@ class LogEntry(ma.fields.Field):  # type: ignore[type-arg]
         if not isinstance(value, dict):
             text = "a log entry is an object: a request of the judge, or answers by seat"
             raise ma.ValidationError([{"code": "invalid_type", "message": text}])
-        found, problems = {}, {}
+        _names(value)
+        found: dict[str, Answer] = {}
+        problems: dict[str, Any] = {}
         for key in (k for k in SEAT_KEYS if k in value):
             answer = value[key]
-            if not isinstance(answer, dict) or not isinstance(answer.get("verdict"), str):
-                text = 'an answer is {"verdict": "OK", "response": ...}: its verdict a string'
+            verdict = answer.get("verdict") if isinstance(answer, dict) else None
+            if not isinstance(verdict, str) or len(verdict) > MAX_VERDICT:
+                text = (
+                    'an answer is {"verdict": "OK", "response": ...}: its verdict a string of '
+                    f"at most {MAX_VERDICT} characters"
+                )
                 problems[key] = [{"code": "invalid", "message": text}]
                 continue
-            found[key] = Answer(answer["verdict"], answer.get("response"))
+            try:
+                _names(answer)
+            except ma.ValidationError as error:
+                problems[key] = error.messages
+                continue
+            found[key] = Answer(verdict, answer.get("response"))
         if problems:
             raise ma.ValidationError(problems)
         return found
@@ -113,11 +148,19 @@ class InitData(ma.fields.Field):  # type: ignore[type-arg]
                 "publiccard": ids("the kitty's card ids (3)"),
             },
             "required": ["allocation", "publiccard"],
+            "maxProperties": MAX_NAMES,
         }
-        text = {"type": "string", "description": "the same object written as JSON text"}
+        text = {
+            "type": "string",
+            "maxLength": MAX_TEXT,
+            "description": "the same object written as JSON text",
+        }
         super().__init__(metadata={"oneOf": [deal, text]}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            text = f"initdata as text is at most {MAX_TEXT} characters, not {len(value)}"
+            raise ma.ValidationError([{"code": "invalid", "message": text}])
         if isinstance(value, str):
             try:
                 value = json.loads(value)
@@ -127,15 +170,12 @@ class InitData(ma.fields.Field):  # type: ignore[type-arg]
         if not isinstance(value, dict):
             text = "initdata is an object with allocation and publiccard"
             raise ma.ValidationError([{"code": "not_json", "message": text}])
+        _names(value)
         return InitDataSchema().load(value)
 
 
-class BotzoneLogRequest(ma.Schema):
-    """A match log of Botzone's FTL2, as saved: ``initdata`` and ``log``; anything else it
-    holds is left aside."""
-
-    class Meta:
-        unknown = ma.EXCLUDE
+class BotzoneLogRequest(Strict):
+    """A match log of Botzone's FTL2, the judge's input: ``initdata`` and ``log``."""
 
     initdata = InitData(required=True)
     log = List(
