@@ -5,12 +5,14 @@ ddz-referee beats 2222 34567 --rules rlcard
 ddz-referee moves 333444555666789TJQKA [PREVIOUS] [--kinds chain,bomb]
 ddz-referee score --bid 3 --winner landlord --bombs 2 --rockets 1
 ddz-referee rulesets
+ddz-referee validate records.jsonl [--rules botzone]   (one verdict a line, then the totals)
 ddz-referee serve [--bind 127.0.0.1:8000] [--workers 3]   (the HTTP API, under gunicorn)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import errno
 import json
@@ -35,12 +37,16 @@ from .rules import CardError, Kind, RuleSet, RuleSetError, get_ruleset, read_pla
 from .rules.scoring import ScoreError
 
 
-def _ruleset_of(args: argparse.Namespace) -> RuleSet:
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     overrides: dict[str, Any] = {}
     for item in args.option or ():
         key, _, text = item.partition("=")
         overrides[key.strip()] = json.loads(text) if text else True
-    return get_ruleset(args.rules, **overrides)
+    return overrides
+
+
+def _ruleset_of(args: argparse.Namespace) -> RuleSet:
+    return get_ruleset(args.rules, **_overrides(args))
 
 
 def _classify(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
@@ -67,6 +73,39 @@ def _score(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
 def _rulesets(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     del args, rules
     return rulesets_answer()
+
+
+def validate_file(args: argparse.Namespace) -> int:
+    """Judge a JSON-lines file of hand records and Botzone logs (``-``: standard input): one
+    JSON verdict a line, then the summary and totals; progress on standard error every
+    ``PROGRESS_EVERY`` lines. Exit 2 when a line could not be read (each is named), else 0."""
+    # The records are read by the HTTP layer's schemas, whose import takes seconds that the
+    # other commands need not pay.
+    from .records_file import PROGRESS_EVERY, judge_lines  # noqa: PLC0415
+
+    _ruleset_of(args)  # the rule set given must be one, before any line is read
+    overrides = _overrides(args)
+    ruleset: str | dict[str, Any] = {"name": args.rules, **overrides} if overrides else args.rules
+    total = None if args.file == "-" else _count_lines(Path(args.file))
+
+    def progress(done: int) -> None:
+        of = f" of {total:,}" if total else ""
+        print(f"ddz-referee: {done:,}{of} lines read", file=sys.stderr, flush=True)
+
+    shown = progress if not args.quiet and (total is None or total >= PROGRESS_EVERY) else None
+    with _opened(args.file) as lines:
+        for found in judge_lines(lines, ruleset, shown):
+            print(json.dumps(found, ensure_ascii=False), flush=True)
+    return 2 if found["unreadable"] else 0
+
+
+def _count_lines(path: Path) -> int:
+    with path.open("rb") as stream:
+        return sum(1 for _ in stream)
+
+
+def _opened(name: str) -> Any:
+    return contextlib.nullcontext(sys.stdin) if name == "-" else open(name, encoding="utf-8")
 
 
 def gunicorn_config() -> Path:
@@ -135,9 +174,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def command(
-        name: str, run: Callable[..., dict[str, Any]], text: str
-    ) -> argparse.ArgumentParser:
+    def command(name: str, run: Callable[..., Any], text: str) -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=text, description=text)
         cmd.set_defaults(run=run)
         cmd.add_argument("--rules", default="standard", help="rule set name (default: standard)")
@@ -168,6 +205,10 @@ def _parser() -> argparse.ArgumentParser:
         "--partner", action="store_true", help="six_player: the landlord had a partner"
     )
     command("rulesets", _rulesets, "the named rule sets and their options")
+    text = "judge a JSON-lines file of hand records and Botzone logs, then the match totals"
+    validate_cmd = command("validate", validate_file, text)
+    validate_cmd.add_argument("file", help="the file, one record or log a line (-: stdin)")
+    validate_cmd.add_argument("--quiet", action="store_true", help="no progress on standard error")
     serve_cmd = sub.add_parser("serve", help="serve the HTTP API (gunicorn)")
     serve_cmd.set_defaults(run=None)
     serve_cmd.add_argument(
@@ -185,10 +226,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return serve(args)
     try:
+        if args.command == "validate":
+            return validate_file(args)
         answer = args.run(args, _ruleset_of(args))
     except InputError as error:
         problems = [{"field": error.field, "code": error.code, "message": error.message}]
         print(json.dumps({"error": str(error), "problems": problems}, ensure_ascii=False))
+        return 2
+    except OSError as error:
+        print(json.dumps({"error": str(error), "problems": []}, ensure_ascii=False))
         return 2
     except (CardError, RuleSetError, ScoreError, ValueError) as error:
         problems = [dataclasses.asdict(p) for p in getattr(error, "problems", ())]

@@ -24,11 +24,10 @@ SEMANTIC = frozenset(
         "too_many_bids",
         "too_many_events",
         "required_in_game",  # a hand record's field its game needs (first_bidder, landlord)
-        "stage_without_show",  # an online call's stage: a show's only (docs/rules.md §13)
-        "show_without_stage",
         "wild_required",  # a wild game's ruleset names its wild ranks (docs/rules.md §14)
         "count_mismatch",  # a score's bomb_classes, one per bomb (docs/rules.md §14)
         "wild_rank_twice",  # a substitution naming one wild rank two ways ("T" and "10")
+        "not_json",  # a Botzone log's initdata as text that is no JSON object
     }
 )
 """Problem codes the OpenAPI schema cannot rule out (deck limits, card counts, rule logic)."""

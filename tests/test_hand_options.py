@@ -186,15 +186,15 @@ def test_how_to_play_the_drawer_of_the_face_up_card_bids_first(client: FlaskClie
 
 
 def test_face_up_bids_first_is_a_three_player_option(client: FlaskClient) -> None:
-    """Without the option a three-player record's face-up card is a 422 naming the field; the
+    """Without the option a three-player record's face-up card is a verdict on the deal; the
     option belongs to the three-player game only (Big Three: the 4 of hearts; the six-player
     game: the face-up card names the landlord)."""
     for name in ("four_player", "big_three", "six_player"):
         with pytest.raises(RuleSetError, match="face_up_bids_first needs game three_player"):
             get_ruleset(name, face_up_bids_first=True)
     body = {"deal": {"hands": DEAL, "kitty": "JQK"}, "first_bidder": 0}
-    found = problems(client, body | {"face_up": {"card": "3", "seat": 0}})
-    assert found == [("face_up", "not_in_game")]
+    error = answer_of(client, body | {"face_up": {"card": "3", "seat": 0}})["error"]
+    assert (error["part"], error["code"]) == ("deal", "bad_deal")
     with pytest.raises(GameError) as error:
         Hand.start(hands=DEAL, kitty="JQK", first_bidder=0, face_up=FaceUp.of("3", 0))
     assert error.value.code is Violation.BAD_DEAL

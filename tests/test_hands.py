@@ -591,6 +591,68 @@ def test_s6_bidding_violations(client: FlaskClient) -> None:
     assert error_of(client, early) == ("events", 0, 1, "still_bidding")
 
 
+@pytest.mark.parametrize("bid", [4, 5, -1, 99])
+def test_s6_a_bid_is_1_2_or_3_or_a_pass_and_any_other_is_a_verdict(
+    client: FlaskClient, bid: int
+) -> None:
+    """docs/rules.md §6: "A bid is 1, 2 or 3; a pass is the bid 0". A bid of 4 reads (an
+    integer where a bid goes) and breaks that rule: a verdict naming the part, the index, the
+    seat, the code and the Botzone judge's name (INVALID_BID), as the judge answers, never a
+    422 refusing the whole record."""
+    body = record([[0, 1], [1, bid]], []) | {"ruleset": "botzone"}
+    answer = ok(client, "/v1/hands/validate", body)
+    error = answer["error"]
+    found = (error["part"], error["index"], error["seat"], error["code"], error["botzone"])
+    assert found == ("bids", 1, 1, "bid_out_of_range", "INVALID_BID")
+    assert (answer["valid"], answer["phase"], answer["to_act"], answer["bid"]) == (
+        False,
+        "bidding",
+        1,
+        1,
+    )
+
+
+def test_s6_the_botzone_record_of_a_bid_of_4_is_a_verdict(client: FlaskClient) -> None:
+    """docs/rules.md §6 and §13 (the Botzone judge's INVALID_BID): the very record a bot
+    platform sent, seat 0 bidding 4 on Botzone's rules, answers which seat erred and how."""
+    body = {
+        "ruleset": "botzone",
+        "deal": {
+            "hands": [
+                "9H KD R QC 5H 3S B QD 7C JS 4S KH QS TD 2S 7H 6H",
+                "8D 3H TS AD 8H JD 3D 5D 4C 2H 7D AC 2C TH 6S KS AS",
+                "6C QH JC 6D JH 8C 7S 2D 4H KC 9S 9C 8S 4D TC 5S 3C",
+            ],
+            "kitty": "AH 5C 9D",
+        },
+        "first_bidder": 0,
+        "bids": [{"seat": 0, "bid": 4}],
+        "events": [],
+    }
+    error = ok(client, "/v1/hands/validate", body)["error"]
+    assert error == {
+        "part": "bids",
+        "index": 0,
+        "seat": 0,
+        "code": "bid_out_of_range",
+        "reason": None,
+        "message": "seat 0 bids 4: a bid is 1, 2, 3 or 0 (pass), not 4",
+        "botzone": "INVALID_BID",
+    }
+
+
+@pytest.mark.parametrize("seat", [3, 6, -1])
+def test_s5_seats_are_0_1_2_and_any_other_seat_is_a_verdict(client: FlaskClient, seat: int) -> None:
+    """docs/rules.md §5: "Seats 0, 1, 2 play". A seat that reads (an integer) but is none of
+    the game's is the verdict ``no_such_seat`` at its index, in the bids and in the events."""
+    bid = record([[seat, 3]], [], first_bidder=0)
+    assert error_of(client, bid) == ("bids", 0, seat, "no_such_seat")
+    played = record([[0, 3]], [[0, "3"], [seat, None]])
+    assert error_of(client, played) == ("events", 1, seat, "no_such_seat")
+    answer = ok(client, "/v1/hands/validate", record([], [], first_bidder=seat))
+    assert (answer["error"]["part"], answer["error"]["code"]) == ("deal", "bad_deal")
+
+
 def test_s6_until_two_passes_goes_round(client: FlaskClient) -> None:
     """docs/rules.md §6: under `until_two_passes` a passed player may bid again."""
     body = record([[0, 0], [1, 1], [2, 0], [0, 2], [1, 0], [2, 0]], [[0, "3"]])
@@ -668,14 +730,14 @@ def test_bad_input_is_a_422_not_a_verdict(client: FlaskClient) -> None:
         {"seat": 0},
         {"seat": 0, "pass": False},
         {"seat": 0, "pass": True, "cards": "3"},
-        {"seat": 6, "cards": "3"},  # beyond every game's seats (six_player: 0 to 5)
+        {"seat": "0", "cards": "3"},  # a seat is an integer
         {"seat": 0, "cards": "3", "kind": "nothing"},
         "3",
     ):
         body = record([[0, 3]], []) | {"events": [bad_event]}
         assert rejected(client, "/v1/hands/validate", body)[0]["field"].startswith("events.0")
     assert rejected(client, "/v1/hands/validate", record([], [], hands=DEAL[:2]))
-    assert rejected(client, "/v1/hands/validate", record([[0, 4]], []))
+    assert rejected(client, "/v1/hands/validate", record([[0, "3"]], []))
     too_many = record([[0, 3]], [[0, None]] * (MAX_EVENTS + 1))
     assert rejected(client, "/v1/hands/validate", too_many)[0]["field"] == "events"
     assert rejected(client, "/v1/hands/validate", record([[0, 0]] * (MAX_BIDS + 1), []))

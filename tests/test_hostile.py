@@ -292,13 +292,18 @@ def request_values(node: Json, components: Json, seen: set[str]) -> Iterator[Jso
 
 def unbounded(node: Json) -> bool:
     """A value with no bound on its size in the contract: an array without ``maxItems``, an
-    open object, a string without a maximum length (or choices, or a pattern that bounds it),
-    an integer without both ends."""
+    open object without ``maxProperties`` (a Botzone log's, open as the platform writes it),
+    a string without a maximum length (or choices, or a pattern that bounds it), an integer
+    without both ends."""
     kinds = set(node["type"]) if isinstance(node.get("type"), list) else {node.get("type")}
     pattern = node.get("pattern", "")
     return (
         ("array" in kinds and "maxItems" not in node)
-        or ("object" in kinds and node.get("additionalProperties") is not False)
+        or (
+            "object" in kinds
+            and node.get("additionalProperties") is not False
+            and "maxProperties" not in node
+        )
         or (
             "string" in kinds
             and not {"maxLength", "enum", "const"} & node.keys()

@@ -15,6 +15,7 @@ from typing import Any
 
 import online_reference as ref
 import pytest
+from botzone_games import RANKS, botzone_game, judge_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,6 +224,30 @@ def test_13_common_multiplier_capped_and_times_the_base_stake() -> None:
     assert found.capped and found.multiplier == 32  # 8 x 5 x 4 = 160, capped
     assert found.stake == 10 and found.farmers == (-640, -320) and found.landlord == 960
     assert [f.name for f in found.breakdown][:2] == [FactorName.BID, FactorName.BASE_STAKE]
+
+
+@pytest.mark.parametrize(
+    "ruleset", [{"name": "huanle", "doubling": "none"}, {"name": "standard", "bidding": "call_rob"}]
+)
+def test_13_without_doubling_a_finished_call_and_rob_hand_scores(ruleset: dict) -> None:
+    """docs/rules.md §13, doubling ``"none"``: no seat doubles, so the settlement has no seat's
+    doubling in it; the replay scores the hand with what the rule set takes (it asked for a
+    seat doubling of 1 each, which the score refuses without doubling, and the record was a
+    422). Seat 0 calls, nobody robs, and it plays out at once: a spring, x2."""
+    client = create_app({"TESTING": True}).test_client()
+    body = {
+        "ruleset": ruleset,
+        "deal": {"hands": list(DEAL), "kitty": KITTY},
+        "first_bidder": 0,
+        "auction": [{"seat": seat, "action": call} for seat, call in CALLED],
+        "events": [{"seat": 0, "cards": "3334445556667779TJQK"}],
+    }
+    answer = client.post("/v1/hands/validate", json=body)
+    assert answer.status_code == 200, answer.json
+    found = answer.json
+    assert (found["valid"], found["spring"], found["points"]) == (True, True, [4, -2, -2])
+    assert found["score"]["multiplier"] == 2 and "farmer_multipliers" not in found["score"]
+    assert found["auction"]["doublings"] == [1, 1, 1]
 
 
 def test_13_the_online_options_go_with_calling_and_robbing() -> None:
@@ -488,94 +513,17 @@ def test_13_settlement_agrees_with_the_reference_and_is_zero_sum(  # noqa: PLR09
 _OUTSIDE = {FactorName.BID, FactorName.BASE_STAKE, FactorName.SEAT_DOUBLING, FactorName.CAP}
 
 
-RANKS = "3456789TJQKA2"
-SUITS = "HDSC"  # the judge's order: hearts, diamonds, spades, clubs
-
-
-def _card(card_id: int) -> str:
-    """The judge's card id in our notation (52: black joker, 53: red joker)."""
-    if card_id >= 52:
-        return "BR"[card_id - 52]
-    return RANKS[card_id // 4] + SUITS[card_id % 4]
-
-
-def _botzone_game(
-    rng: random.Random,
-) -> tuple[list[list[int]], list[int], list[int], list[list[int]]]:
-    """A random Botzone game: bids mostly legal, plays chosen among the core's legal moves,
-    and now and then one random mutation (any cards, a pass, a card played before)."""
-    ids = list(range(54))
-    rng.shuffle(ids)
-    hands, kitty = [ids[0:17], ids[17:34], ids[34:51]], ids[51:]
-    bids: list[int] = []
-    best = 0
-    for _ in range(3):
-        bid = rng.choice([0, 0, *range(best + 1, 4)]) if rng.random() < 0.95 else rng.randrange(4)
-        bids.append(bid)
-        best = max(best, bid)
-        if bid == 3:
-            break
-    hand = Hand.start(
-        hands=[" ".join(map(_card, h)) for h in hands],
-        kitty=" ".join(map(_card, kitty)),
-        first_bidder=0,
-        rules=BOTZONE,
-    )
-    try:
-        for seat, bid in enumerate(bids):
-            hand.bid(seat, bid)
-    except GameError:
-        return hands, kitty, bids, []
-    held = [list(h) for h in hands]
-    held[hand.landlord] += kitty
-    played: list[int] = []
-    plays: list[list[int]] = []
-    while hand.to_act is not None and len(plays) < 200:
-        seat = hand.to_act
-        if rng.random() < 0.03:
-            roll = rng.random()
-            if roll < 0.3:
-                plays.append([])
-            elif roll < 0.6 and played:
-                plays.append([rng.choice(played)])
-            else:
-                plays.append(rng.sample(range(54), rng.randrange(1, 5)))
-            break
-        action = rng.choice(hand.legal_actions())
-        hand.apply(action)
-        if action.combination is None:
-            plays.append([])
-            continue
-        cards = []
-        for rank, count in enumerate(action.combination.counts):
-            mine = [c for c in held[seat] if (c // 4 if c < 52 else 13 + (c - 52)) == rank]
-            cards += mine[:count]
-        for c in cards:
-            held[seat].remove(c)
-        played += cards
-        plays.append(cards)
-    return hands, kitty, bids, plays
-
-
 def test_13_botzone_games_agree_with_the_judges_rules() -> None:
     rng = random.Random("botzone")
     names: set[str | None] = set()
     for _ in range(400):
-        hands, kitty, bids, plays = _botzone_game(rng)
+        hands, kitty, bids, plays = botzone_game(rng)
         expected = ref.botzone_game(hands, kitty, bids, plays)
         if expected["landlord"] is None and expected["error"] is None:
             continue
         landlord = expected["landlord"]
         seats = [(landlord + i) % 3 if landlord is not None else 0 for i in range(len(plays))]
-        record = Record.of(
-            hands=[" ".join(map(_card, h)) for h in hands],
-            kitty=" ".join(map(_card, kitty)),
-            first_bidder=0,
-            bids=list(enumerate(bids)),
-            events=[
-                (s, " ".join(map(_card, p)) or None) for s, p in zip(seats, plays, strict=False)
-            ],
-        )
+        record = judge_record(hands, kitty, bids, list(zip(seats, plays, strict=False)))
         outcome = validate(record, BOTZONE)
         error = outcome.error
         want = expected["error"]
@@ -714,14 +662,6 @@ def test_13_bad_input_is_a_422_naming_the_field() -> None:
     ]
     body["auction"] = [{"seat": 0, "action": "steal"}]
     assert _problems(client.post("/v1/hands/validate", json=body))[0][0] == "auction.0.action"
-    body["auction"] = [{"seat": 0, "action": "rob", "stage": "before_deal"}]
-    assert _problems(client.post("/v1/hands/validate", json=body)) == [
-        ("auction.0.stage", "stage_without_show")
-    ]
-    body["auction"] = [{"seat": 0, "action": "show"}]
-    assert _problems(client.post("/v1/hands/validate", json=body)) == [
-        ("auction.0.stage", "show_without_stage")
-    ]
     body["auction"], body["doublings"] = [], 1
     assert _problems(client.post("/v1/hands/validate", json=body)) == [("doublings", "not_in_game")]
     answer = client.post("/v1/score", json={"bid": 1, "winner": "landlord", "robs": 1})
@@ -752,6 +692,27 @@ def test_13_a_stage_goes_with_a_show_only_in_the_core() -> None:
     with pytest.raises(GameError) as error:
         hand.call(0, "call", "before_deal")
     assert error.value.code is Violation.BAD_DECLARATION
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        ({"seat": 0, "action": "rob", "stage": "before_deal"}, "bad_declaration"),
+        ({"seat": 0, "action": "show"}, "no_show"),
+    ],
+)
+def test_13_a_stage_without_a_show_or_a_show_without_a_stage_is_a_verdict(
+    call: dict, code: str
+) -> None:
+    """docs/rules.md §13, showing: "the stage sets the factor", so a show names one and
+    nothing else does. Both calls read (known words in their places): each is the referee's
+    verdict at its index, not an unreadable record."""
+    client = create_app({"TESTING": True}).test_client()
+    body = _body({"hands": list(DEAL), "kitty": KITTY, "first": 0, "auction": [], "events": []})
+    answer = client.post("/v1/hands/validate", json=body | {"auction": [call]})
+    assert answer.status_code == 200, answer.json
+    error = answer.json["error"]
+    assert (error["part"], error["index"], error["seat"], error["code"]) == ("auction", 0, 0, code)
 
 
 @pytest.mark.parametrize(

@@ -129,20 +129,20 @@ def test_s12_a_hand_of_27_cards_is_a_bad_deal_verdict(client: FlaskClient) -> No
 
 
 def test_s12_no_bidding_the_record_names_the_landlord(client: FlaskClient) -> None:
-    """docs/rules.md §12: "there is no bidding": the record names the landlord's seat; bids, a first
-    bidder, or no landlord at all are 422 problems naming the field."""
+    """docs/rules.md §12: "there is no bidding": the record names the landlord's seat. A bid
+    (``bidding_over``: no auction) or a first bidder (``bad_deal``) reads, and is a verdict, as
+    is a landlord that is no seat of the game; a record without a landlord leaves nothing to
+    replay: a 422 naming the field."""
     assert answer_of(client, body())["landlord"] == 0
-    assert problems(client, "/v1/hands/validate", body(bids=[{"seat": 0, "bid": 1}])) == [
-        ("bids", "not_in_game")
-    ]
-    assert problems(client, "/v1/hands/validate", body(first_bidder=0)) == [
-        ("first_bidder", "not_in_game")
-    ]
+    assert error_of(client, body(bids=[{"seat": 0, "bid": 1}])) == ("bids", 0, 0, "bidding_over")
+    assert error_of(client, body(first_bidder=0)) == ("deal", None, None, "bad_deal")
     assert problems(client, "/v1/hands/validate", body(landlord=...)) == [
         ("landlord", "required_in_game")
     ]
-    for seat in (6, -1, "0", 1.5):
+    for seat in ("0", 1.5):  # not an integer: unreadable
         assert problems(client, "/v1/hands/validate", body(landlord=seat))[0][0] == "landlord"
+    for seat in (6, -1):  # an integer, and no seat of the game: the verdict names it
+        assert error_of(client, body(landlord=seat)) == ("deal", None, None, "bad_deal")
     with pytest.raises(GameError) as error:
         Hand.start(hands=HANDS, kitty=KITTY, first_bidder=0, rules=SIX)
     assert error.value.code is Violation.BAD_DEAL
@@ -342,21 +342,27 @@ def test_s12_spring_counts_the_landlords_side() -> None:
 
 
 def test_s12_bad_input_is_a_422_naming_the_field(client: FlaskClient) -> None:
-    """An announcement in a three-player record, a seventh seat, a landlord out of range, an
-    unreadable card: each a 422 naming the field, never a 500."""
+    """A seventh hand, a seat that is no integer, an unreadable card, no landlord: each a 422
+    naming the field, never a 500. What reads but is not the game's is a verdict: an
+    announcement or a partner in a three-player record (``not_announcing``), a landlord there
+    (``bad_deal``), a seat that is none of the game's."""
     three = {
-        "deal": {"hands": ["3"] * 3, "kitty": "4"},
+        "deal": {
+            "hands": ["3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR"],
+            "kitty": "JQK",
+        },
         "first_bidder": 0,
         "announcement": "AS",
     }
-    assert problems(client, "/v1/hands/validate", three) == [("announcement", "not_in_game")]
-    for name, value in (("landlord", 1), ("partner", 2)):
-        found = problems(client, "/v1/hands/validate", three | {"announcement": None, name: value})
-        assert found == [(name, "not_in_game")]
+    assert error_of(client, three) == ("announcement", None, None, "not_announcing")
+    landlord = three | {"announcement": None, "landlord": 1}
+    assert error_of(client, landlord) == ("deal", None, None, "bad_deal")
+    partner = three | {"announcement": None, "partner": 2}
+    assert error_of(client, partner) == ("announcement", None, None, "not_announcing")
     seventh = body(deal={"hands": [*HANDS, "3"], "kitty": KITTY})
     assert problems(client, "/v1/hands/validate", seventh)[0][0] == "deal.hands"
-    found = problems(client, "/v1/hands/validate", body(events=[{"seat": 6, "pass": True}]))
-    assert found[0][0].startswith("events.0")
+    seat_6 = body(events=[{"seat": 6, "pass": True}])  # a seat no game has reads: a verdict
+    assert error_of(client, seat_6) == ("events", 0, 6, "no_such_seat")
     for card in ("ZZ", "3H 4H", 5, ""):
         assert problems(client, "/v1/hands/validate", body(announcement=card))[0][0] == (
             "announcement"
@@ -364,11 +370,13 @@ def test_s12_bad_input_is_a_422_naming_the_field(client: FlaskClient) -> None:
     assert problems(client, "/v1/hands/validate", body(face_up={"card": "7H"}))[0][0] == (
         "face_up.seat"
     )
-    assert problems(client, "/v1/hands/validate", body(partner=6))[0][0] == "partner"
-    batch = {"items": [{k: v for k, v in body(bids=[]).items() if k != "ruleset"}]}
-    batch["items"][0]["first_bidder"] = 1
+    assert problems(client, "/v1/hands/validate", body(partner="6"))[0][0] == "partner"
+    assert error_of(client, body(partner=6)) == ("announcement", None, 0, "wrong_partner")
+    batch = {
+        "items": [{k: v for k, v in body(bids=[]).items() if k not in ("ruleset", "landlord")}]
+    }
     found = problems(client, "/v1/hands/validate/batch", batch | {"ruleset": "six_player"})
-    assert found == [("items.0.first_bidder", "not_in_game")]
+    assert found == [("items.0.landlord", "required_in_game")]
 
 
 # --- Self-played hands, in the core and over HTTP ----------------------------------------------

@@ -20,11 +20,12 @@ Decisions where docs/rules.md is silent:
   before, or one named twice in a play, is ``not_in_hand``.
 - An event after the end of the hand (or after a redeal) is ``hand_over``, a bid after the
   auction ``bidding_over``, a play or pass before it ``still_bidding``: the core's codes.
-- A field the record's game lacks (an announcement, a landlord or a partner with bidding; bids
-  or a first bidder in the six-player game; a face-up card without ``face_up_bids_first``) is
-  an input error (``not_in_game``), as is a field it needs and lacks (``required_in_game``):
-  ``record_problems``. The six-player announcement is judged before any event (part
-  ``announcement``).
+- What reads is judged, and only what cannot be read is an input error (docs/hands.md, what
+  is a 422): a field of another game's (an announcement or a partner with bidding, bids or a
+  first bidder in the six-player game, a face-up card without ``face_up_bids_first``) is a
+  verdict (``not_announcing``, ``bidding_over``, ``bad_deal``); a field the game needs to begin
+  and the record lacks is an input error (``required_in_game``: ``record_problems``). The
+  announcement is judged before any event (part ``announcement``).
 - A record may stop anywhere: a hand in progress is valid, with the seat to act, the play to
   beat and whether passing is allowed; only an ended hand has a score. The state reached is
   reported with a violation too (a hand that ended before an extra event shows its score), but

@@ -1,7 +1,7 @@
 """A hand record: the deal, the first bidder and the bids (the six-player game: the landlord
-and its announcement), the plays and passes (``Record``), and what a record may hold: the
-fields of its game, the longest auction and the longest hand of each game, and the doublings
-the game has (``record_problems``).
+and its announcement), the plays and passes (``Record``), and what a record must hold to be
+read: the fields its game begins with, no more than the longest auction and the longest hand
+of each game, and the doublings the game scores (``record_problems``).
 
 >>> record = Record.of(hands=["3", "4", "5"], kitty="", first_bidder=0, events=[(0, "3")])
 >>> str(record.events[0]), len(record.bids)
@@ -78,25 +78,27 @@ more, so that an event after the longest hand is judged (``hand_over``)."""
 
 
 def record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
-    """What a record holds beyond its own game: a field the game lacks (``not_in_game``: an
-    announcement, a landlord or a partner in a game with bidding, bids or a first bidder in the
-    six-player game, a face-up card where the game does not use it) or one it needs
-    (``required_in_game``), more bids than its longest auction (in either bidding mode) and one,
-    more events than its longest hand and one, doublings it lacks; each field's problems as
-    ``{"code", "message"}`` entries (none: an empty dict).
+    """What a record of the game of ``rules`` cannot be read without, or beyond: a field the
+    game needs to begin and the record lacks (``required_in_game``: the first bidder of a game
+    with bidding, the six-player landlord or its face-up card), more bids than its longest
+    auction (in either bidding mode) and one, more events than its longest hand and one,
+    doublings the game's score does not take; each field's problems as ``{"code",
+    "message"}`` entries (none: an empty dict). A field of another game's (an announcement
+    in a three-player record, bids in a six-player one) reads, and the replay judges it.
 
     >>> deal = {"hands": ["3", "4", "5"], "kitty": ""}
     >>> record_problems(Record.of(**deal, first_bidder=0, bids=[(0, 0)] * 9), STANDARD)["bids"]
     [{'code': 'too_many_bids', 'message': 'at most 8 bids in a record of three_player, not 9'}]
     >>> record_problems(Record.of(**deal, first_bidder=0, doublings=1), BIG_THREE)["doublings"]
     [{'code': 'not_in_game', 'message': 'doublings must be from 0 to 0 in big_three, not 1'}]
-    >>> sorted(record_problems(Record.of(**deal, announcement="AS"), STANDARD))
-    ['announcement', 'first_bidder']
+    >>> record_problems(Record.of(**deal, announcement="AS"), STANDARD)["first_bidder"][0]["code"]
+    'required_in_game'
     >>> record_problems(Record.of(**deal, landlord=0), SIX_PLAYER)
     {}
     """
     found: dict[str, Any] = {
-        name: [{"code": code, "message": text}] for name, code, text in _game_fields(record, rules)
+        name: [{"code": "required_in_game", "message": text}]
+        for name, text in _needed(record, rules)
     }
     limits = [("events", len(record.events), longest_hand(rules) + 1)]
     if rules.table.bidding and rules.bidding is not BiddingMode.CALL_ROB:
@@ -116,32 +118,20 @@ def record_problems(record: Record, rules: RuleSet) -> dict[str, Any]:
     return found
 
 
-def _game_fields(record: Record, rules: RuleSet) -> list[tuple[str, str, str]]:
-    """(field, code, message) for each field a record names that its game lacks, and each it
-    lacks that its game needs."""
+def _needed(record: Record, rules: RuleSet) -> list[tuple[str, str]]:
+    """(field, message) for each field the record's game needs to begin that it lacks."""
     game = rules.game
     if rules.table.bidding:
-        lacks = {"landlord": "the auction names the landlord", "partner": "no partner"}
-        lacks |= {"announcement": "no announcement"}
-        if not rules.face_up_bids_first:
-            lacks["face_up"] = "the face-up card is used with face_up_bids_first only"
         needs = {"first_bidder": "the seat that bids first"}
-    else:
-        lacks = {"first_bidder": "no auction", "bids": "no auction"}
+    elif record.face_up is None:
         needs = {"landlord": "the landlord's seat (or face_up, the seat that drew it)"}
-    found = [
-        (name, "not_in_game", f"{name} is not part of a {game} record: {why}")
-        for name, why in lacks.items()
-        if getattr(record, name) not in (None, ())
-    ]
-    if record.landlord is None and record.face_up is not None:
-        needs.pop("landlord", None)
-    found += [
-        (name, "required_in_game", f"a {game} record names {what}")
+    else:
+        needs = {}
+    return [
+        (name, f"a {game} record names {what}")
         for name, what in needs.items()
         if getattr(record, name) is None
     ]
-    return found
 
 
 class Part(StrEnum):
@@ -241,6 +231,17 @@ class Event:
         return f"seat {self.seat} plays {format_counts(self.counts) or 'no card'}{what}"
 
 
+def _event_dict(event: Event) -> dict[str, Any]:
+    """An event as a request writes it: a pass, or the cards with a declared reading."""
+    if event.cards is None:
+        return {"seat": event.seat, "pass": True}
+    found: dict[str, Any] = {"seat": event.seat, "cards": " ".join(map(str, event.cards))}
+    found |= {"kind": event.kind.value} if event.kind is not None else {}
+    found |= {"rank": event.rank} if event.rank is not None else {}
+    found |= {"substitution": dict(event.substitution)} if event.substitution else {}
+    return found
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Record:
     """A hand as recorded: the deal, the first bidder and the bids, or (six-player game) the
@@ -302,6 +303,40 @@ class Record:
             announcement=None if announcement is None else Card.parse(announcement),
             partner=partner,
         )
+
+    def as_dict(self, ruleset: str | None = None) -> dict[str, Any]:
+        """The record as a request writes it (cards as written, suits kept; the fields it
+        holds), under the rule set named ``ruleset`` if any.
+
+        >>> record = Record.of(hands=["3H", "4", "5"], kitty="", first_bidder=0, bids=[(0, 3)])
+        >>> Record.of(**{"kitty": "", "events": [(0, "3H")], "hands": ["3H", "4", "5"]}).as_dict()
+        {'deal': {'hands': ['3H', '4', '5'], 'kitty': ''}, 'events': [{'seat': 0, 'cards': '3H'}]}
+        >>> record.as_dict("botzone")["bids"]
+        [{'seat': 0, 'bid': 3}]
+        """
+
+        def cards(held: Sequence[Card]) -> str:
+            return " ".join(map(str, held))
+
+        found: dict[str, Any] = {} if ruleset is None else {"ruleset": ruleset}
+        found["deal"] = {"hands": [cards(h) for h in self.hands], "kitty": cards(self.kitty)}
+        found |= {"first_bidder": self.first_bidder} if self.first_bidder is not None else {}
+        found |= {"bids": [{"seat": b.seat, "bid": b.bid} for b in self.bids]} if self.bids else {}
+        if self.auction:
+            found["auction"] = [
+                {"seat": c.seat, "action": c.action} | ({"stage": c.stage} if c.stage else {})
+                for c in self.auction
+            ]
+        if self.events:
+            found["events"] = [_event_dict(e) for e in self.events]
+        found |= {"doublings": self.doublings} if self.doublings else {}
+        for name in ("landlord", "partner"):
+            found |= {name: getattr(self, name)} if getattr(self, name) is not None else {}
+        if self.face_up is not None:
+            found["face_up"] = {"card": str(self.face_up.card), "seat": self.face_up.seat}
+        if self.announcement is not None:
+            found["announcement"] = str(self.announcement)
+        return found
 
     def problems(self, rules: RuleSet) -> dict[str, Any]:
         """What this record holds beyond the game of ``rules`` (``record_problems``); its deal

@@ -233,6 +233,21 @@ def _announce(hand: Hand, record: Record) -> HandError | None:
     return None
 
 
+def _no_announcement(hand: Hand, record: Record) -> HandError:
+    """The verdict on an announcement or a partner in a game whose auction names the landlord
+    alone (``not_announcing``): judged where the six-player game judges its announcement."""
+    named = record.announcement or "nothing"
+    partner = "" if record.partner is None else f" (partner: seat {record.partner})"
+    text = f"{hand.rules.game} has no announcement: the auction names the landlord, alone"
+    return HandError(
+        part=Part.ANNOUNCEMENT,
+        index=None,
+        seat=hand.landlord,
+        code=Violation.NOT_ANNOUNCING,
+        message=f"announces {named}{partner}: {text}",
+    )
+
+
 def _apply(hand: Hand, event: Event, suits: Suits) -> None:
     """Apply one play or pass, or raise the core's ``GameError``."""
     if hand.phase is Phase.BIDDING:  # the core reads a pass in the auction as a bid of 0
@@ -285,6 +300,8 @@ def _replay(hand: Hand, record: Record) -> HandError | None:
         found = _announce(hand, record)
         if found is not None:
             return found
+    elif record.announcement is not None or record.partner is not None:
+        return _no_announcement(hand, record)
     suits = Suits(record)
     for index, event in enumerate(record.events):
         try:

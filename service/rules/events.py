@@ -133,6 +133,10 @@ class Violation(StrEnum):
     """A seat doubles (or declines to) a second time."""
     STILL_DOUBLING = "still_doubling"
     """A play or pass before every seat has doubled or not."""
+    NO_ACTION = "no_action"
+    """The seat to act gave no action a record can hold: a bot whose run failed, as the
+    platform's verdict on it says (a Botzone log: a time-out, a crash, an answer that is no
+    list of cards)."""
     NO_SCORE = "no_score"
     """A score was asked of a hand that has not ended with a winner."""
 

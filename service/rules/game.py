@@ -83,7 +83,7 @@ from .kinds import Kind
 from .ledger import Ledger
 from .moves import LegalMoves, check_play, legal_moves
 from .online import Auction, Call, Stage
-from .options import BiddingMode
+from .options import BiddingMode, Doubling
 from .partner import announcements, verify_announcement
 from .ruleset import STANDARD, RuleSet
 from .scoring import Score, Side, score
@@ -817,6 +817,9 @@ class Hand:
             raise GameError(Violation.NO_SCORE, f"no score: {text}")
         online = self._online
         seats = (self._landlord or 0, *self.farmers)
+        doubled = None  # each seat's doubling, in the landlord's then the farmers' order
+        if online is not None and self.rules.doubling is not Doubling.NONE:
+            doubled = tuple(online.seat_doublings()[seat] for seat in seats)
         return score(
             bid=self.bid_value,
             winner=winner,
@@ -827,7 +830,7 @@ class Hand:
             partner=self._partner is not None,
             robs=online.robs if online else 0,
             show=online.show_factor if online else 1,
-            seat_doublings=tuple(online.seat_doublings()[s] for s in seats) if online else None,
+            seat_doublings=doubled,
             bomb_classes=self.bomb_classes,
             rules=self.rules,
         )

@@ -643,14 +643,14 @@ HUANLE = RuleSet(
 BOTZONE = RuleSet(
     name="botzone",
     description=(
-        "The rules of Botzone's FTL2 judge (lpaladin/tsFightTheLandlord, judge_FTL2.py). It "
-        "departs from standard: both jokers may be kickers (rocket_as_kickers: two different "
-        "ranks among wings); the space shuttle with one single or one pair per four "
-        "(space_shuttle, shuttle_one_kicker); when all three pass, seat 0 (the first bidder) "
-        "is landlord at stake 1, no redeal (all_pass=first_bidder). Bids 1..3, each higher, "
-        "a 3 ends. Violations also carry the judge's error names (INVALID_BID, LESS_COMPARE, "
-        "...). Not reproduced: the judge's code makes seat 0 landlord after three bids "
-        "without a 3 whoever bid highest; here the highest bidder is."
+        "The rules of Botzone's FTL2 judge (lpaladin/tsFightTheLandlord, judge_FTL2.py, the "
+        "version of branch v2, commit edf9c53 of 2021-05-18). It departs from standard: both "
+        "jokers may be kickers (rocket_as_kickers: two different ranks among wings); the "
+        "space shuttle with one single or one pair per four (space_shuttle, "
+        "shuttle_one_kicker); the highest bidder is landlord, and when all three pass, seat 0 "
+        "(the first bidder) at stake 1, no redeal (all_pass=first_bidder). Bids 1..3, each "
+        "higher, a 3 ends. Violations also carry the judge's error names (INVALID_BID, "
+        "LESS_COMPARE, ...)."
     ),
     rocket_as_kickers=True,
     space_shuttle=True,

@@ -11,7 +11,9 @@ import marshmallow as ma
 from flask import Response
 
 from service.hands import batch_answer, ledger_answer, validate_answer
+from service.hands.botzone_log import log_answer
 
+from ..schemas.botzone import BotzoneAnswer, BotzoneLogRequest
 from ..schemas.hands import (
     HandAnswer,
     HandBatchAnswer,
@@ -59,6 +61,26 @@ MATCH = {
 }
 
 
+def _botzone_log(bids: list[int], plays: list[list[int]]) -> dict[str, Any]:
+    """An example log of Botzone's FTL2 on one deal (seat 0: 3333444455556666 and 7H; the
+    kitty 2C and both jokers): the bids from seat 0, then the plays from the landlord, each
+    answer after a request of the judge."""
+    answers = [*bids, *plays]
+    landlord = next((seat for seat, bid in enumerate(bids) if bid == 3), 0)
+    seats = [*range(len(bids)), *((landlord + i) % 3 for i in range(len(plays)))]
+    log: list[dict[str, Any]] = []
+    for seat, response in zip(seats, answers, strict=True):
+        log.append({"output": {"command": "request", "content": {str(seat): {}}}})
+        log.append({str(seat): {"verdict": "OK", "response": response}})
+    deal = [list(range(17)), list(range(17, 34)), list(range(34, 51))]
+    return {"initdata": {"allocation": deal, "publiccard": [51, 52, 53]}, "log": log}
+
+
+#: Seat 0 bids 3 and plays out while the farmers pass: a space shuttle of four fours, the
+#: rocket, then the 7 and the 2. A spring: 3 x 2 (rocket) x 2 (spring), seat 0 scores 24.
+BOTZONE_LOG = _botzone_log([3], [list(range(16)), [], [], [52, 53], [], [], [16], [], [], [51]])
+
+
 def _validate(args: dict[str, Any]) -> dict[str, Any]:
     return validate_answer(args["record"], args["rules"])
 
@@ -101,6 +123,24 @@ def validate_hand(args: dict[str, Any]) -> Response:
 def validate_hands(args: dict[str, Any]) -> Response:
     """Validate many hand records under one rule set: one result per item, in order."""
     return cached_reply("hands-validate-batch", args, lambda: _batch(args))
+
+
+@blp.route("/hands/validate/botzone", methods=["POST"])
+@blp.arguments(BotzoneLogRequest(), example=BOTZONE_LOG)
+@blp.response(
+    200,
+    BotzoneAnswer,
+    example=_example(BotzoneLogRequest, BOTZONE_LOG, lambda args: log_answer(args["log"])),
+)
+def validate_botzone_log(args: dict[str, Any]) -> Response:
+    """Judge a match log of Botzone's FTL2 as it is (docs/hands.md, Botzone match logs): the
+    judge's `initdata` (`allocation` and `publiccard`, card ids 0 to 53) and its `log` (the
+    judge's requests and the bots' answers: bids, and lists of card ids). The answer is the
+    judge's verdict (`judge`: who erred first and the judge's name of the error, or each
+    seat's score), the log as a hand record of the `botzone` rule set (`record`), and the
+    usual answer on that record, as `POST /v1/hands/validate` gives it.
+    """
+    return cached_reply("hands-validate-botzone", args, lambda: log_answer(args["log"]))
 
 
 @blp.route("/matches/score", methods=["POST"])

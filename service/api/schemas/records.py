@@ -24,15 +24,24 @@ from .score import limited
 MAX_HANDS = MAX_BATCH
 """Hand records in one batch or one match ledger."""
 MAX_SEATS = max(r.table.seats for r in PRESETS.values())
-"""Seats of the largest game (six players); a seat the game lacks is the referee's verdict."""
-SEATS = "0 to 2; 0 to 3 in the four-player game, 0 to 5 in the six-player game"
+"""Seats of the largest game (six players)."""
+SEATS = (
+    "0 to 2; 0 to 3 in the four-player game, 0 to 5 in the six-player game; any other "
+    "integer is read, and the referee's verdict names it"
+)
+
+
+READABLE = validate.Range(-(2**63), 2**63 - 1)
+"""The integers a record's seats and bids may hold: any 64-bit integer reads (an answer can
+carry it back); the game's own range is the referee's to judge, in a verdict (a record that
+can be read is judged, docs/hands.md)."""
 
 
 def _seat(description: str, *, required: bool = True) -> StrictInteger:
     optional: dict[str, Any] = {} if required else {"load_default": None, "allow_none": True}
     return StrictInteger(
         required=required,
-        validate=validate.Range(0, MAX_SEATS - 1),
+        validate=READABLE,
         metadata={"description": f"{description} ({SEATS})"},
         **optional,
     )
@@ -59,7 +68,12 @@ class BidSchema(Strict):
 
     seat = _seat("the seat that speaks")
     bid = StrictInteger(
-        required=True, validate=validate.Range(0, 3), metadata={"description": "1, 2, 3; 0: pass"}
+        required=True,
+        validate=READABLE,
+        metadata={
+            "description": "1, 2, 3; 0: pass. Any other integer is read: the referee's verdict "
+            "is bid_out_of_range (the Botzone judge's INVALID_BID)"
+        },
     )
 
     @ma.post_load
@@ -91,15 +105,6 @@ class CallSchema(Strict):
             "after_kitty x2 (the landlord)"
         },
     )
-
-    @ma.validates_schema
-    def _stage_with_show(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data.get("stage") is not None and data.get("action") is not CallName.SHOW:
-            text = "a stage goes with a show only"
-            raise ma.ValidationError({"stage": [{"code": "stage_without_show", "message": text}]})
-        if data.get("stage") is None and data.get("action") is CallName.SHOW:
-            text = "a show names its stage"
-            raise ma.ValidationError({"stage": [{"code": "show_without_stage", "message": text}]})
 
     @ma.post_load
     def _call(self, data: dict[str, Any], **kwargs: Any) -> Call:
@@ -143,9 +148,9 @@ def _event_schemas() -> list[dict[str, Any]]:
     def seat() -> dict[str, Any]:  # a new object each time: the YAML has no anchors
         return {
             "type": "integer",
-            "minimum": 0,
-            "maximum": MAX_SEATS - 1,
-            "description": "the seat that acts",
+            "minimum": READABLE.min,
+            "maximum": READABLE.max,
+            "description": f"the seat that acts ({SEATS})",
         }
 
     cards = {"oneOf": Cards(max_cards=MAX_HAND).metadata["oneOf"]}
@@ -327,6 +332,12 @@ class HandRecord(Strict):
         return {"record": record_of(data), **rest}
 
 
+BOTZONE_NAMES = "^({}|INVALID_INPUT_VERDICT_.+)$".format(
+    "|".join(sorted({*NAMES.values(), *BEATING_NAMES.values(), "MISSING_CARD", "REPEATED_CARD"}))
+)
+"""The Botzone judge's names of violations, as a pattern."""
+
+
 class HandErrorSchema(ma.Schema):
     part = fields.String(required=True, validate=validate.OneOf([p.value for p in Part]))
     index = fields.Integer(
@@ -345,12 +356,12 @@ class HandErrorSchema(ma.Schema):
     botzone = fields.String(
         required=True,
         allow_none=True,
-        validate=validate.OneOf(
-            sorted({*NAMES.values(), *BEATING_NAMES.values(), "MISSING_CARD", "REPEATED_CARD"})
-        ),
+        validate=validate.Regexp(BOTZONE_NAMES),
         metadata={
             "description": "the Botzone FTL2 judge's name of the violation (null: the judge "
-            "has none)"
+            "has none); INVALID_INPUT_VERDICT_ and the platform's verdict for a bot's run "
+            "that failed, in a Botzone log",
+            "pattern": BOTZONE_NAMES,
         },
     )
 
