@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import flask_smorest
@@ -68,10 +69,39 @@ def canonical(value: object) -> Hashable:
     return value if isinstance(value, Hashable) else repr(value)
 
 
-def cached_reply(
-    operation: str, args: Mapping[str, Any], answer: Callable[[], dict[str, Any]]
-) -> Response:
+def cached(
+    operation: str, args: Mapping[str, Any], answer: Callable[[], dict[str, Any]], cache: Cache
+) -> bytes:
     """The answer to an expensive request, through the cache levels (see ``cache``)."""
+    return cache.answer((operation, canonical(args)), answer)
+
+
+Answer = Callable[[dict[str, Any], Cache], bytes]
+"""An endpoint's answer to its loaded arguments, as the bytes sent (the cache is for the
+expensive ones)."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """A POST endpoint as ``service.api.fast`` serves it: its request schema and its answer,
+    the very ones its Flask view uses."""
+
+    path: str
+    schema: Schema
+    answer: Answer
+
+
+ROUTES: dict[str, Route] = {}
+"""The endpoints the fast path may answer, by path."""
+
+
+def route(path: str, schema: Schema, answer: Answer) -> Answer:
+    """Register an endpoint's answer for the fast path; the answer, for its view."""
+    ROUTES[path] = Route(path, schema, answer)
+    return answer
+
+
+def answered(answer: Answer, args: dict[str, Any]) -> Response:
+    """A view's response: its answer's bytes as JSON."""
     cache: Cache = current_app.extensions["ddz-cache"]
-    body = cache.answer((operation, canonical(args)), answer)
-    return Response(body, mimetype="application/json")
+    return Response(answer(args, cache), mimetype="application/json")
