@@ -2,10 +2,11 @@
 each worker and shared through Redis in batches, so that the check costs a dictionary lookup
 on most requests and a Redis round trip on few.
 
-Limits are written as ``DDZ_RATE_LIMIT`` has always taken them (``6000 per minute``, ``;``
-between limits: the notation of the ``limits`` package). A window is a fixed span of the
-clock (a minute from :00); a client's count in it is the sum over every worker of every
-replica, kept in Redis under one key per client, limit and window, which expires with it.
+Limits are written as ``DDZ_RATE_LIMIT`` has always taken them (``6000 per minute``,
+``10/second``, ``100 per 5 minutes``, ``;`` between limits: flask-limiter's notation). A window
+is a fixed span of the clock (a minute from :00); a client's count in it is the sum over every
+worker of every replica, kept in Redis under one key per client, limit and window, which
+expires with it.
 
 **How the count is shared.** A worker counts a client's requests locally (``pending``) and
 adds them to the Redis key in one call (``INCRBY`` and ``EXPIRE`` in a Lua script, which
@@ -44,13 +45,13 @@ True
 from __future__ import annotations
 
 import math
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import limits
 import pybreaker
 import redis
 from flask import Flask, Request, request
@@ -96,17 +97,44 @@ class Limit:
         return max(1, min(BATCH_MAX, self.amount // BATCH_SHARE))
 
 
+SPANS = {
+    "second": 1,
+    "minute": 60,
+    "hour": 3600,
+    "day": 86400,
+    "month": 30 * 86400,
+    "year": 12 * 30 * 86400,
+}
+"""The windows a limit may name, in seconds (a month of 30 days, a year of 12 such months, as
+flask-limiter counted them)."""
+_LIMIT = re.compile(
+    rf"\s*([0-9]+)\s*(?:/|per)\s*([0-9]+)?\s*({'|'.join(SPANS)})s?\s*", re.IGNORECASE
+)
+
+
 def parse(text: str) -> tuple[Limit, ...]:
-    """The limits of ``DDZ_RATE_LIMIT`` (``;`` between them); none for an empty text.
+    """The limits of ``DDZ_RATE_LIMIT`` (``;``, ``,`` or ``|`` between them); none for an empty
+    text; ``ValueError`` naming a limit that does not read.
 
     >>> [(limit.amount, limit.seconds, limit.text) for limit in parse("6000/minute; 10/second")]
     [(6000, 60, '6000 per 1 minute'), (10, 1, '10 per 1 second')]
     >>> parse("6000 per minute")[0].batch, parse("100 per minute")[0].batch
     (6, 1)
+    >>> parse("2 per 5 Minutes"), parse("")
+    ((Limit(amount=2, seconds=300, text='2 per 5 minute'),), ())
+    >>> parse("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: DDZ_RATE_LIMIT: 'lots' is no limit (6000 per minute)
     """
-    if not text.strip():
-        return ()
-    return tuple(Limit(i.amount, i.get_expiry(), str(i)) for i in limits.parse_many(text))
+    found = []
+    for part in re.split(r"[,;|]", text) if text.strip() else ():
+        match = _LIMIT.fullmatch(part)
+        if match is None:
+            raise ValueError(f"DDZ_RATE_LIMIT: {part.strip()!r} is no limit (6000 per minute)")
+        amount, multiple, span = int(match[1]), int(match[2] or 1), match[3].lower()
+        found.append(Limit(amount, multiple * SPANS[span], f"{amount} per {multiple} {span}"))
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
