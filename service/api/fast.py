@@ -15,8 +15,10 @@ application unchanged (the plain path), which remains the reference:
   headers (``Content-Type``, ``Content-Length``, ``X-Request-ID``, ``Vary: Origin``), the same
   request metrics and the same access-log line;
 - anything else (an error to report, an unusual request) goes to Flask with its body put back,
-  so that errors are reported by one code path only; ``tests/test_fast_path_http.py`` checks
-  that both paths answer random requests with the same bytes.
+  so that errors are reported by one code path only; what the schema loaded (the arguments
+  or the error) goes with it, so that a hostile body is not read twice;
+  ``tests/test_fast_path_http.py`` checks that both paths answer random requests with the
+  same bytes.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .body import read_json
 from .cache import Cache
 from .limits import ENVIRON_KEY
 from .observability import RequestMetrics, access_log, log_request, request_id
-from .resources import Route
+from .resources import LOADED, Route
 
 JSON = "application/json"
 
@@ -63,7 +65,7 @@ class FastPath:
         if route is None or not size:
             return self.app(environ, start_response)
         data = environ["wsgi.input"].read(size)
-        body = self._answer(route, data) if len(data) == size else None
+        body = self._answer(route, data, environ) if len(data) == size else None
         if body is None:  # handed over, with the body it would have read
             environ["wsgi.input"] = io.BytesIO(data)
             return self.app(environ, start_response)
@@ -109,12 +111,22 @@ class FastPath:
         size = int(length)
         return size if size <= self.max_body else 0
 
-    def _answer(self, route: Route, data: bytes) -> bytes | None:
-        """The answer's bytes, or None for a request the application must answer."""
+    def _answer(self, route: Route, data: bytes, environ: dict[str, Any]) -> bytes | None:
+        """The answer's bytes, or None for a request the application must answer (what the
+        schema loaded, or its error, left in ``environ`` for it: ``LOADED``)."""
         try:
-            args = route.schema.load(read_json(data))
+            found = read_json(data)
+        except ValueError:  # not JSON: reported by the plain path
+            return None
+        try:
+            args = route.schema.load(found)
+        except ma.ValidationError as error:
+            environ[LOADED] = (route.schema, error)
+            return None
+        try:
             return route.answer(args, self.cache)
-        except (ValueError, ma.ValidationError, InputError):  # reported by the plain path
+        except InputError:
+            environ[LOADED] = (route.schema, args)
             return None
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import flask_smorest
 import orjson
 from flask import Request, Response, current_app
-from marshmallow import Schema, missing
+from marshmallow import Schema, ValidationError, missing
 from webargs.flaskparser import FlaskParser, abort
 from werkzeug.exceptions import UnsupportedMediaType
 
@@ -20,6 +20,11 @@ from ..body import problem_of, read_json
 from ..cache import Cache
 
 NOT_JSON = "send the request body as JSON (Content-Type: application/json)"
+
+
+LOADED = "ddz.fast_path.loaded"
+"""The environ key where the fast path (``service.api.fast``) leaves what it loaded from a
+request it hands over: the schema, and the arguments or the ``ValidationError``."""
 
 
 class JsonParser(FlaskParser):
@@ -40,6 +45,26 @@ class JsonParser(FlaskParser):
             problem = problem_of(error)
             problem["message"] = f"invalid JSON body: {problem['message']}"
             abort(400, exc=error, messages={"json": [problem]})
+
+    def _process_location_data(  # noqa: PLR0917 - webargs' own signature
+        self,
+        location_data: Any,
+        schema: Schema,
+        req: Request,
+        location: str,
+        unknown: str | None,
+        validators: Any,
+    ) -> Any:
+        """The schema's load, unless the fast path loaded this body with this schema already
+        (its arguments, or its error raised again): a hostile body is read once."""
+        found = req.environ.get(LOADED)
+        if found is None or found[0] is not schema:
+            return super()._process_location_data(
+                location_data, schema, req, location, unknown, validators
+            )
+        if isinstance(found[1], ValidationError):
+            raise found[1]
+        return found[1]
 
 
 class Blueprint(flask_smorest.Blueprint):

@@ -11,6 +11,7 @@ from service.answers import Play, beats_answer, stamp
 from service.rules import STANDARD, read_hand
 
 from ..cache import Cache
+from ..encoding import encoded
 from ..schemas.beats import BeatsAnswer, BeatsBatchAnswer, BeatsBatchRequest, BeatsRequest
 from . import Blueprint, answered, route
 
@@ -25,12 +26,15 @@ REQUEST, BATCH_REQUEST = BeatsRequest(), BeatsBatchRequest()
 
 
 def _one(args: dict[str, Any], cache: Cache) -> bytes:
-    return orjson.dumps(beats_answer(args["play"], args["previous"], args["rules"]))
+    return orjson.dumps(beats_answer(args["play"], args["previous"], args["rules"], encode=encoded))
 
 
 def _many(args: dict[str, Any], cache: Cache) -> bytes:
     rules = args["rules"]
-    results = [beats_answer(item["play"], item["previous"], rules) for item in args["items"]]
+    results = [
+        beats_answer(item["play"], item["previous"], rules, encode=encoded)
+        for item in args["items"]
+    ]
     return orjson.dumps({"results": results, "ruleset": stamp(rules)})
 
 
