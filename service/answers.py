@@ -107,15 +107,18 @@ def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:
     return readings[0]
 
 
-def classify_answer(cards: Counts, rules: RuleSet) -> dict[str, Any]:
-    """Every reading of a card set, the preferred one, and why it is none when it is none."""
+def classify_answer(
+    cards: Counts, rules: RuleSet, *, encode: Callable[[Combination], Any] = Combination.as_dict
+) -> dict[str, Any]:
+    """Every reading of a card set, the preferred one, and why it is none when it is none;
+    each reading as ``encode`` writes it (its wire dict by default)."""
     text = canonical(cards)
     readings = classify(text, rules)
     return {
         "cards": text,
         "valid": bool(readings),
-        "combination": readings[0].as_dict() if readings else None,
-        "readings": [r.as_dict() for r in readings],
+        "combination": encode(readings[0]) if readings else None,
+        "readings": [encode(r) for r in readings],
         "reason": None if readings else f"{text or 'no cards'} is not a combination",
         "ruleset": stamp(rules),
     }

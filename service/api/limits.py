@@ -55,13 +55,12 @@ from typing import Any
 import pybreaker
 import redis
 from flask import Flask, Request, request
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 from werkzeug.exceptions import TooManyRequests
 
 from service.config import Settings
 
 from . import pages
+from .cache import guarded_client
 
 EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json", *pages.PATHS)
 """Probes, metrics, documentation and the pages' files are never limited (the requests the
@@ -175,18 +174,8 @@ class SharedCounts:
     swallowed: the caller counts alone meanwhile)."""
 
     def __init__(self, url: str, *, timeout: float = 0.1, reset_timeout: float = 5.0) -> None:
-        self.client = redis.Redis.from_url(
-            url,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.ConnectionError,)),
-            retry_on_timeout=False,
-            health_check_interval=0,
-        )
+        self.client, self.breaker = guarded_client(url, timeout, reset_timeout)
         self.script = self.client.register_script(_REPORT)
-        self.breaker = pybreaker.CircuitBreaker(
-            fail_max=1, reset_timeout=reset_timeout, throw_new_error_on_trip=False
-        )
 
     def add(self, key: str, count: int, seconds: int) -> int | None:
         """The shared total after adding ``count``; None when Redis is not reachable now."""

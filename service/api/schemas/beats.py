@@ -62,10 +62,10 @@ class BeatsItemField(fields.Nested):
             and in_notation(value["previous"])
         ):
             play, previous = self.plays
-            try:
+            try:  # two strings: nothing for Field.deserialize to check around the reading
                 return {
-                    "play": play.deserialize(value["play"]),
-                    "previous": previous.deserialize(value["previous"]),
+                    "play": play._deserialize(value["play"], "play", value),
+                    "previous": previous._deserialize(value["previous"], "previous", value),
                 }
             except ma.ValidationError:
                 pass  # the nested schema reports it
