@@ -2,7 +2,9 @@
 
 Everything a request needs on its way in and out is done by one ``before_request`` and one
 ``after_request`` hook: each hook costs a call through Flask, and these run on every request
-(``python -m bench.http --profile`` measures them).
+(``python -m bench.http --profile`` measures them). The fast path (``service.api.fast``) does
+the same for the requests it answers itself, with the same functions (``request_id``,
+``RequestMetrics.record``, ``log_request``).
 """
 
 from __future__ import annotations
