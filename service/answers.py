@@ -53,7 +53,7 @@ class Play:
 
     def readings(self, rules: RuleSet) -> tuple[Combination, ...]:
         """The readings of the cards under ``rules``: the declared one only, when declared."""
-        found = classify(format_counts(self.cards), rules)
+        found = classify(canonical(self.cards), rules)
         if self.kind is None and self.rank is None and self.substitution is None:
             return found
         declared = None if self.substitution is None else dict(self.substitution)
@@ -67,6 +67,26 @@ class Play:
             declared += " " + ", ".join(f"{w} as {s}" for w, s in self.substitution)
         declared = declared.strip()
         return format_counts(self.cards) + (f" as {declared}" if declared else "")
+
+
+CANONICAL_MAX = 65_536
+"""Card counts whose canonical string ``canonical`` keeps, before it starts afresh."""
+_canonical: dict[Counts, str] = {}
+
+
+def canonical(cards: Counts) -> str:
+    """``format_counts(cards)``, kept: writing a play out costs more than classifying it, and
+    the same plays come back (a batch of a hundred pairs holds many singles).
+
+    >>> canonical((3, 2) + (0,) * 13)
+    '33344'
+    """
+    found = _canonical.get(cards)
+    if found is None:
+        if len(_canonical) >= CANONICAL_MAX:
+            _canonical.clear()
+        found = _canonical[cards] = format_counts(cards)
+    return found
 
 
 def stamp(rules: RuleSet) -> dict[str, Any]:
@@ -87,22 +107,32 @@ def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:
     return readings[0]
 
 
-def classify_answer(cards: Counts, rules: RuleSet) -> dict[str, Any]:
-    """Every reading of a card set, the preferred one, and why it is none when it is none."""
-    canonical = format_counts(cards)
-    readings = classify(canonical, rules)
+def classify_answer(
+    cards: Counts, rules: RuleSet, *, encode: Callable[[Combination], Any] = Combination.as_dict
+) -> dict[str, Any]:
+    """Every reading of a card set, the preferred one, and why it is none when it is none;
+    each reading as ``encode`` writes it (its wire dict by default)."""
+    text = canonical(cards)
+    readings = classify(text, rules)
     return {
-        "cards": canonical,
+        "cards": text,
         "valid": bool(readings),
-        "combination": readings[0].as_dict() if readings else None,
-        "readings": [r.as_dict() for r in readings],
-        "reason": None if readings else f"{canonical or 'no cards'} is not a combination",
+        "combination": encode(readings[0]) if readings else None,
+        "readings": [encode(r) for r in readings],
+        "reason": None if readings else f"{text or 'no cards'} is not a combination",
         "ruleset": stamp(rules),
     }
 
 
-def beats_answer(play: Play, previous: Play, rules: RuleSet) -> dict[str, Any]:
-    """Whether ``play`` beats ``previous`` (docs/rules.md §3), with a reason code and a sentence."""
+def beats_answer(
+    play: Play,
+    previous: Play,
+    rules: RuleSet,
+    *,
+    encode: Callable[[Combination], Any] = Combination.as_dict,
+) -> dict[str, Any]:
+    """Whether ``play`` beats ``previous`` (docs/rules.md §3), with a reason code and a
+    sentence; the plays' readings as ``encode`` writes them (their wire dicts by default)."""
     before = combination_of(previous, rules, "previous")
     readings = play.readings(rules)
     if readings:
@@ -115,8 +145,8 @@ def beats_answer(play: Play, previous: Play, rules: RuleSet) -> dict[str, Any]:
         "beats": won,
         "reason": reason.value,
         "message": message,
-        "play": combo.as_dict() if combo else None,
-        "previous": before.as_dict(),
+        "play": encode(combo) if combo else None,
+        "previous": encode(before),
         "ruleset": stamp(rules),
     }
 

@@ -57,10 +57,10 @@ class Settings:
     """Trusted proxies in front (each adds X-Forwarded-For); rate limits key on the client
     address they report. 0: the TCP peer is the client."""
     rate_limit: str = field(default="", metadata={"env": "DDZ_RATE_LIMIT"})
-    """Requests per client address over all endpoints together (flask-limiter notation, ``;``
-    between limits), e.g. ``6000 per minute``; empty (the default): off. The check costs about
-    0.27 ms of CPU per request (flask-limiter, measured in process), more than a classification,
-    so it is on where the deployment files turn it on."""
+    """Requests per client address over all endpoints together (flask-limiter's notation, ``;``
+    between limits), e.g. ``6000 per minute``; empty (the default): off; the deployment files
+    turn it on. Counted in each worker and shared through Redis in batches (``service.api.
+    limits``: how the limit holds across workers and replicas)."""
     metrics_dir: str = field(default="", metadata={"env": "PROMETHEUS_MULTIPROC_DIR"})
     """Where gunicorn workers share their metrics; empty: one process's own metrics."""
 

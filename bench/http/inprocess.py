@@ -37,9 +37,11 @@ from .runner import QUIET, SCENARIOS, Scenario
 
 #: Functions whose cumulative time tells where a request goes: (label, file suffix, name).
 HOOKS = (
+    ("the rate limit (LimitedApp, when on)", "service/api/limits.py", "__call__"),
+    ("the fast path (FastPath), Flask inside when handed over", "service/api/fast.py", "__call__"),
+    ("  its schema load", "service/api/fast.py", "_answer"),
     ("the application (Flask.wsgi_app)", "flask/app.py", "wsgi_app"),
     ("before_request hooks", "flask/app.py", "preprocess_request"),
-    ("  flask-limiter", "flask_limiter/_extension.py", "_check_request_limit"),
     ("body parsing: webargs + marshmallow", "webargs/core.py", "parse"),
     ("  the request schema built per request", "webargs/core.py", "_get_schema"),
     ("  marshmallow Schema.load", "marshmallow/schema.py", "load"),

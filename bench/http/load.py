@@ -40,8 +40,8 @@ class WrkSettings:
     warmup_seconds: int = 3
     timeout_seconds: int = 5
 
-    def command(self, url: str, body: str, seconds: int) -> list[str]:
-        """The wrk command line of one run of ``seconds``."""
+    def command(self, url: str, body: str, seconds: int, clients: int = 0) -> list[str]:
+        """The wrk command line of one run of ``seconds`` (``clients``: see ``post.lua``)."""
         return [
             "wrk",
             f"-t{self.threads}",
@@ -54,6 +54,7 @@ class WrkSettings:
             url,
             "--",
             body,
+            str(clients),
         ]
 
     def describe(self) -> str:
@@ -101,10 +102,12 @@ def parse(stdout: str) -> dict[str, Any]:
     }
 
 
-def run(url: str, body: str, settings: WrkSettings, seconds: int) -> dict[str, Any]:
+def run(
+    url: str, body: str, settings: WrkSettings, seconds: int, clients: int = 0
+) -> dict[str, Any]:
     """One wrk run of ``seconds`` against ``url``; its figures."""
     out = subprocess.run(
-        settings.command(url, body, seconds),
+        settings.command(url, body, seconds, clients),
         check=False,
         capture_output=True,
         text=True,
@@ -118,16 +121,23 @@ def run(url: str, body: str, settings: WrkSettings, seconds: int) -> dict[str, A
 
 
 def measure(
-    url: str, body: str, settings: WrkSettings, cpu: Callable[[], float] | None = None
+    url: str,
+    body: str,
+    settings: WrkSettings,
+    cpu: Callable[[], float] | None = None,
+    clients: int = 0,
 ) -> dict[str, Any]:
     """A warm-up run (figures dropped but for its error count), then the measured run.
 
     ``cpu`` (the server's CPU seconds so far), read around the measured run, gives the server's
     CPU time per request (µs), a figure that other load on the machine moves less than req/s.
+    ``clients``: requests sent as from that many client addresses in turn (``post.lua``).
     """
-    warm = run(url, body, settings, settings.warmup_seconds) if settings.warmup_seconds else None
+    warm = None
+    if settings.warmup_seconds:
+        warm = run(url, body, settings, settings.warmup_seconds, clients)
     before = cpu() if cpu else 0.0
-    figures = run(url, body, settings, settings.seconds)
+    figures = run(url, body, settings, settings.seconds, clients)
     if cpu:
         figures["server_cpu_us"] = (cpu() - before) / max(1, figures["requests"]) * 1e6
     figures["warmup_failed"] = warm["failed"] if warm else 0

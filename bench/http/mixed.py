@@ -46,7 +46,7 @@ REQUESTS = 40_000
 SHARES = {"classify": 30, "beats": 20, "moves": 35, "worst": 10, "hands": 5}
 
 
-def _played_hand(rng: random.Random) -> dict[str, Any]:
+def played_hand(rng: random.Random) -> dict[str, Any]:
     """A hand dealt and played at random to its end, as a ``hands/validate`` body."""
     deck = [c for c in "3456789TJQKA2" for _ in range(4)] + ["B", "R"]
     while True:
@@ -83,7 +83,7 @@ def mixed_requests(count: int = REQUESTS, seed: int = 20241121) -> list[str]:
     n["classify"] += count - sum(n.values())
     hands = random_hands(max(n["moves"] // 3, 1), seed)
     worst = worst_like_hands()
-    records = [compact(_played_hand(rng)) for _ in range(max(n["hands"] // 6, 1))]
+    records = [compact(played_hand(rng)) for _ in range(max(n["hands"] // 6, 1))]
     lines: list[str] = []
     for _ in range(n["classify"]):
         hand = rng.choice(hands)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -10,14 +11,15 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import ExitStack
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import probes
-from . import bodies, load, servers
+from .. import nginx, probes
+from . import bodies, deployed, load, servers
+from .mixed import redis_server
 from .servers import Workers
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
@@ -79,6 +81,29 @@ def _paged(least: int, limit: int) -> Check:
     return check
 
 
+def _verdict(answer: dict[str, Any]) -> str:
+    _require(isinstance(answer.get("beats"), bool), f"no verdict: {answer!r}")
+    return f"first body: beats {answer['beats']}, {answer['reason']}"
+
+
+def _results(count: int) -> Check:
+    def check(answer: dict[str, Any]) -> str:
+        found = len(answer["results"])
+        _require(found == count, f"{found} results, not {count}")
+        return f"first body: {count} results"
+
+    return check
+
+
+def _replayed(answer: dict[str, Any]) -> str:
+    _require(answer["valid"] and answer["winner"] is not None, f"not played out: {answer!r}")
+    return f"first body: valid, {answer['winner']} won"
+
+
+BATCH = 100
+"""Items in each batch body."""
+
+
 @dataclass(frozen=True)
 class Scenario:
     """One POST loaded by wrk, on the floor or the service, and its target (share of floor).
@@ -96,6 +121,10 @@ class Scenario:
     log_level: str = QUIET
     bodies: Callable[[], list[str]] | None = field(default=None, repr=False)
     note: str = ""
+    deployed: bool = False
+    """Run in the deployed configuration (``deployed``: nginx, Redis, the limit on)."""
+    batch_of: str | None = None
+    """A batch of ``BATCH`` items: the scenario of one item, which its items/s are compared to."""
 
     @property
     def request(self) -> str:
@@ -108,24 +137,76 @@ class Scenario:
 FLOOR_BODY = {"cards": CLASSIFY_CARDS, "ruleset": "standard"}
 RANDOM = "20,000 seeded random 20-card hands in turn (median 67 leads), default page"
 WORST_LIKE = "the 729 hands shaped as the worst one (4 trios in a chain, 8 singles) at offsets 0-17"
+PAIRS = "4,000 different pairs of plays in turn (a response or a lead of a random hand)"
+RECORDS = "700 hands played at random to their end, each under 20 base stakes: 14,000 in turn"
+BATCHES = "400 bodies of 100 items in turn"
+FLOOR = Scenario(
+    "floor",
+    "floor: bare Flask + marshmallow",
+    "floor",
+    "/echo",
+    FLOOR_BODY,
+    check=_same_as(FLOOR_BODY),
+)
+CLASSIFY = Scenario(
+    "classify",
+    "classify 3 3 3 10 10",
+    "service",
+    "/v1/classify",
+    {"cards": CLASSIFY_CARDS},
+    check=_kind("trio_pair"),
+    target=0.95,
+)
+BEATS = Scenario(
+    "beats",
+    "beats, 4,000 different pairs",
+    "service",
+    "/v1/beats",
+    None,
+    check=_verdict,
+    target=0.95,
+    bodies=bodies.beats_bodies,
+    note=PAIRS,
+)
+MOVES_RANDOM = Scenario(
+    "moves_random",
+    "legal-moves random hands (uncached)",
+    "service",
+    "/v1/legal-moves",
+    None,
+    check=_paged(1, 100),
+    target=0.80,
+    bodies=bodies.random_hand_bodies,
+    note=RANDOM,
+)
+MOVES_TYPICAL = Scenario(
+    "moves_typical",
+    "legal-moves typical hand (cached)",
+    "service",
+    "/v1/legal-moves",
+    {"hand": TYPICAL_HAND},
+    check=_moves(66, 66),
+    target=0.60,
+)
+
+
+def _deployed(scenario: Scenario, target: float | None) -> Scenario:
+    """The scenario in the deployed configuration."""
+    return dataclasses.replace(
+        scenario,
+        key=f"deployed_{scenario.key}",
+        title=f"deployed: {scenario.title}",
+        deployed=True,
+        target=target,
+    )
+
 
 SCENARIOS = (
-    Scenario(
-        "floor", "floor: bare Flask + marshmallow", "floor", "/echo", FLOOR_BODY,
-        check=_same_as(FLOOR_BODY),
-    ),
-    Scenario(
-        "classify", "classify 3 3 3 10 10", "service", "/v1/classify", {"cards": CLASSIFY_CARDS},
-        check=_kind("trio_pair"), target=0.80,
-    ),
-    Scenario(
-        "moves_typical", "legal-moves typical hand (cached)", "service", "/v1/legal-moves",
-        {"hand": TYPICAL_HAND}, check=_moves(66, 66), target=0.60,
-    ),
-    Scenario(
-        "moves_random", "legal-moves random hands (uncached)", "service", "/v1/legal-moves",
-        None, check=_paged(1, 100), target=0.60, bodies=bodies.random_hand_bodies, note=RANDOM,
-    ),
+    FLOOR,
+    CLASSIFY,
+    BEATS,
+    MOVES_TYPICAL,
+    MOVES_RANDOM,
     Scenario(
         "moves_worst", "legal-moves worst hand, limit 100 (cached)", "service",
         "/v1/legal-moves", {"hand": WORST_HAND}, check=_moves(497, 100), target=0.30,
@@ -137,7 +218,7 @@ SCENARIOS = (
     ),
     Scenario(
         "moves_worstlike", "legal-moves worst-like, limit 100 (uncached)", "service",
-        "/v1/legal-moves", None, check=_paged(450, 100), target=0.30,
+        "/v1/legal-moves", None, check=_paged(450, 100), target=0.70,
         bodies=partial(bodies.worst_like_bodies, None), note=WORST_LIKE + ", default page",
     ),
     Scenario(
@@ -146,10 +227,36 @@ SCENARIOS = (
         bodies=partial(bodies.worst_like_bodies, 1000), note=WORST_LIKE + ", limit 1000",
     ),
     Scenario(
+        "classify_batch", "classify/batch x100", "service", "/v1/classify/batch", None,
+        check=_results(BATCH), bodies=partial(bodies.batch_bodies, "classify"),
+        note=BATCHES + ": 1 to 6 cards of random hands", batch_of="classify",
+    ),
+    Scenario(
+        "beats_batch", "beats/batch x100", "service", "/v1/beats/batch", None,
+        check=_results(BATCH), bodies=partial(bodies.batch_bodies, "beats"),
+        note=BATCHES + ": pairs as the beats scenario's", batch_of="beats",
+    ),
+    Scenario(
+        "hands_cached", "hands/validate, one record (cached)", "service", "/v1/hands/validate",
+        None, check=_replayed, bodies=partial(bodies.record_bodies, 1, 1),
+        note="one hand played at random to its end, on every request",
+    ),
+    Scenario(
+        "hands_uncached", "hands/validate, 14,000 records (uncached)", "service",
+        "/v1/hands/validate", None, check=_replayed, bodies=bodies.record_bodies, note=RECORDS,
+    ),
+    Scenario(
         "classify_info", "classify, DDZ_LOG_LEVEL=INFO to a file", "service", "/v1/classify",
         {"cards": CLASSIFY_CARDS}, check=_kind("trio_pair"), log_level=LOUD,
     ),
+    _deployed(FLOOR, None),
+    _deployed(CLASSIFY, 0.90),
+    _deployed(BEATS, None),
+    _deployed(MOVES_TYPICAL, None),
+    _deployed(MOVES_RANDOM, 0.72),
 )  # fmt: skip
+BATCH_TARGET = 20.0
+"""Items a second of a batch of 100 against requests a second of single ones, at least."""
 
 #: The worker configurations compared on the classify scenario and the floor (2 cores here).
 SWEEP = (Workers("sync", 2), Workers("sync", 3), Workers("sync", 4), Workers("gthread", 2, 4))
@@ -226,7 +333,7 @@ class Session:
 # --- running ------------------------------------------------------------------------------------
 
 
-def answer(server: servers.Server, path: str, body: str) -> dict[str, Any]:
+def answer(server: servers.Server | deployed.Stack, path: str, body: str) -> dict[str, Any]:
     """One request, outside the load: status 200 and a JSON answer."""
     request = urllib.request.Request(
         server.url(path),
@@ -245,21 +352,28 @@ def answer(server: servers.Server, path: str, body: str) -> dict[str, Any]:
     return data
 
 
-def _measure(server: servers.Server, scenario: Scenario, s: Session) -> dict[str, Any]:
+Target = servers.Server | deployed.Stack
+
+
+def _measure(server: Target, scenario: Scenario, s: Session) -> dict[str, Any]:
     first, argument = s.payload(scenario)
     checked = scenario.check(answer(server, scenario.path, first))
-    s.log(f"[bench.http]   {scenario.key} ({server.workers.label}): {checked}; wrk ...")
-    figures = load.measure(server.url(scenario.path), argument, s.cfg.wrk, cpu=server.cpu_seconds)
+    label = server.workers.label + (", deployed" if scenario.deployed else "")
+    s.log(f"[bench.http]   {scenario.key} ({label}): {checked}; wrk ...")
+    clients = deployed.CLIENTS if scenario.deployed else 0
+    figures = load.measure(
+        server.url(scenario.path), argument, s.cfg.wrk, cpu=server.cpu_seconds, clients=clients
+    )
     figures["checked"] = checked
     if figures["failed"] or figures["warmup_failed"]:
         s.problems.append(
-            f"{scenario.key} ({server.workers.label}): errors {figures['errors']}, "
+            f"{scenario.key} ({label}): errors {figures['errors']}, "
             f"warm-up errors {figures['warmup_failed']}"
         )
     return figures
 
 
-def _after(server: servers.Server, s: Session) -> None:
+def _after(server: Target, s: Session) -> None:
     for line in server.trouble():
         s.problems.append(f"{server.app} ({server.workers.label}) log: {line}")
     if server.exit_code not in (0, None):
@@ -281,28 +395,42 @@ def serve_and_measure(
 
 def _one_round(workers: Workers, s: Session, r: int) -> dict[str, list[dict[str, Any]]]:
     """Every server of the round up at once (an idle one costs no CPU); each service scenario
-    measured right next to a run of the floor (after it in even rounds, before it in odd
-    ones), so that each share compares two runs seconds apart on the same machine."""
-    floor, *measured = SCENARIOS
+    measured right next to a run of the floor of its configuration (after it in even rounds,
+    before it in odd ones), so that each share compares two runs seconds apart on the same
+    machine. The deployed configuration's servers share one Redis, fresh each round."""
     runs: dict[str, list[dict[str, Any]]] = {sc.key: [] for sc in SCENARIOS}
+    floors = {sc.deployed: sc for sc in SCENARIOS if sc.app == "floor"}
     with ExitStack() as stack:
-        up: dict[tuple[str, str], servers.Server] = {}
+        redis_url = stack.enter_context(redis_server())
+        up: dict[tuple[str, str, bool], Target] = {}
         for sc in SCENARIOS:
-            key = (sc.app, sc.log_level)
+            key = (sc.app, sc.log_level, sc.deployed)
             if key not in up:
-                label = f"{sc.app}-{workers.label}-{sc.log_level}"
-                log_path = s.log_path(label)
-                up[key] = stack.enter_context(
-                    servers.serving(APPS[sc.app], workers, s.settings(sc.log_level), log_path)
-                )
-        for sc in measured:
+                up[key] = stack.enter_context(_serving(sc, workers, s, redis_url))
+        for sc in SCENARIOS:
+            if sc.app == "floor":
+                continue
+            floor = floors[sc.deployed]
             pair = (floor, sc) if r % 2 == 0 else (sc, floor)
-            figures = {x.key: _measure(up[(x.app, x.log_level)], x, s) for x in pair}
+            figures = {x.key: _measure(up[(x.app, x.log_level, x.deployed)], x, s) for x in pair}
             runs[floor.key].append(figures[floor.key])
             runs[sc.key].append(figures[sc.key] | {"floor_rps": figures[floor.key]["rps"]})
     for server in up.values():
         _after(server, s)
     return runs
+
+
+def _serving(
+    sc: Scenario, workers: Workers, s: Session, redis_url: str
+) -> AbstractContextManager[Target]:
+    """The server a scenario runs on: a gunicorn, or in the deployed configuration a gunicorn
+    behind nginx with Redis and the limit."""
+    label = f"{sc.app}-{workers.label}-{sc.log_level}" + ("-deployed" if sc.deployed else "")
+    settings = s.settings(sc.log_level)
+    if not sc.deployed:
+        return servers.serving(APPS[sc.app], workers, settings, s.log_path(label))
+    settings |= deployed.settings(redis_url)
+    return deployed.serving(APPS[sc.app], workers, settings, s.log_path(label))
 
 
 def _median(runs: list[dict[str, Any]], key: str) -> float:
@@ -347,9 +475,32 @@ def scenarios(s: Session) -> dict[str, Any]:
             "share_of_floor": share,
             "target": sc.target,
             "pass": None if sc.target is None else share >= sc.target,
+            "deployed": sc.deployed,
             "runs": runs[sc.key],
         }
+        if sc.batch_of is not None:
+            found[sc.key] |= batch_figures(runs[sc.key], runs[sc.batch_of])
     return {"workers": workers.label, "scenarios": found}
+
+
+def batch_figures(batch: list[dict[str, Any]], single: list[dict[str, Any]]) -> dict[str, Any]:
+    """Items a second of a batch scenario against requests a second of its single scenario:
+    the median over the rounds of the ratio of their shares of the floor (each measured next
+    to a floor run of its own, so the machine's swings cancel), times ``BATCH``.
+
+    >>> batch_figures([{"rps": 60, "floor_rps": 2000}], [{"rps": 1500, "floor_rps": 1500}])
+    {'items_vs_single': 3.0, 'batch_target': 20.0, 'batch_pass': False}
+    """
+    ratios = [
+        BATCH * (b["rps"] / b["floor_rps"]) / (o["rps"] / o["floor_rps"])
+        for b, o in zip(batch, single, strict=True)
+    ]
+    found = float(statistics.median(ratios))
+    return {
+        "items_vs_single": found,
+        "batch_target": BATCH_TARGET,
+        "batch_pass": found >= BATCH_TARGET,
+    }
 
 
 def _sweep_round(order: Iterable[Workers], s: Session) -> dict[str, dict[str, Any]]:
@@ -404,8 +555,9 @@ def service_digest() -> str:
 
 
 def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """Pass/miss of each scenario with a target, as a share of the floor's requests/s."""
-    return [
+    """Pass/miss of each scenario with a target, as a share of the floor's requests/s, and of
+    each batch, as items/s against single requests/s."""
+    found = [
         {
             "target": f"{v['title']}: share of floor req/s",
             "value": v["share_of_floor"],
@@ -415,6 +567,17 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
         for v in results["scenarios"].values()
         if v["target"] is not None
     ]
+    found += [
+        {
+            "target": f"{v['title']}: items/s over single req/s",
+            "value": v["items_vs_single"],
+            "limit": v["batch_target"],
+            "pass": v["batch_pass"],
+        }
+        for v in results["scenarios"].values()
+        if "items_vs_single" in v
+    ]
+    return found
 
 
 def run(cfg: Config, logdir: Path, *, with_sweep: bool, log: Log = print) -> dict[str, Any]:
@@ -433,6 +596,12 @@ def run(cfg: Config, logdir: Path, *, with_sweep: bool, log: Log = print) -> dic
         "wrk_version": load.version(),
         "machine": probes.machine(),
         "code": probes.code_state() | {"service_sha256": service_digest()},
+        "core": servers.served_core(),
+        "deployed": {
+            "proxy": f"nginx {nginx.version()}, deploy/nginx/nginx.conf",
+            "rate_limit": deployed.LIMIT,
+            "clients": deployed.CLIENTS,
+        },
         "loadavg_before": os.getloadavg(),
     }
     results |= scenarios(s)
@@ -456,7 +625,8 @@ LEGEND = (
     "  responses above 399 (warm-up runs included); cpu µs: gunicorn's CPU time (master and",
     "  workers) per request; bytes: per response, headers included; (cached): one body on",
     "  every request, answered from the worker's answer cache after its first; (uncached):",
-    "  bodies sent in turn, more distinct ones than the workers' caches hold",
+    "  bodies sent in turn, more distinct ones than the workers' caches hold; deployed:",
+    "  through nginx, with Redis and the limit, its share of a floor behind nginx too",
 )
 
 
@@ -482,6 +652,15 @@ def _scenario_rows(found: dict[str, Any]) -> list[str]:
             f"{v['server_cpu_us']:>7.0f} {v['bytes_per_response']:>6.0f}"
         )
     return rows
+
+
+def _batch_rows(found: dict[str, Any]) -> list[str]:
+    return [
+        f"  {v['title']}: {v['items_vs_single']:.1f}x the items/s of single requests "
+        f"(target >={v['batch_target']:.0f}x {_mark(v['batch_pass'])})"
+        for v in found.values()
+        if "items_vs_single" in v
+    ]
 
 
 def _sweep_rows(found: dict[str, Any]) -> list[str]:
@@ -515,10 +694,14 @@ def render(results: dict[str, Any]) -> str:
         f"DDZ_LOG_LEVEL={QUIET} unless said",
         f"code: commit {code.get('commit')}, service/ modified since: "
         f"{code.get('service_modified')}, service digest {code['service_sha256']}; "
-        f"rate limit: {results['rate_limit'] or 'off'}",
+        f"core built as {results['core']}; rate limit: {results['rate_limit'] or 'off'}",
+        f"deployed: behind {results['deployed']['proxy']}, Redis (cache and limits), "
+        f"DDZ_RATE_LIMIT={results['deployed']['rate_limit']} per client, "
+        f"{results['deployed']['clients']} clients in turn",
         "",
         *_scenario_rows(results["scenarios"]),
         f"  INFO access log: classify at {info:.0%} of its WARNING req/s",
+        *_batch_rows(results["scenarios"]),
         *LEGEND,
         f"  load average before {_load(results['loadavg_before'])}, "
         f"after {_load(results['loadavg_after'])}",

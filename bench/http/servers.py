@@ -198,12 +198,37 @@ class ServerDied(RuntimeError):
     """gunicorn was killed by a signal before it answered."""
 
 
+def served_from() -> Path:
+    """The folder gunicorn starts in, which it puts first on its path: the compiled core's
+    (``.build/compiled``) under ``scripts/compiled.sh``, as the Docker image ships it; else the
+    source tree (gunicorn puts its own folder ahead of ``PYTHONPATH``)."""
+    if os.environ.get("DDZ_CORE") == "compiled":
+        return ROOT / ".build" / "compiled"
+    return ROOT
+
+
+def served_core() -> str:
+    """How the core the servers import was built (``bench.probes.core_build``), asked of an
+    interpreter started as gunicorn starts, with its folder first on the path."""
+    code = "import os, sys; sys.path.insert(0, os.getcwd()); import bench.probes as p; "
+    code += "print(p.core_build())"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=served_from(),
+        env=os.environ | {"PYTHONPATH": f"{os.environ.get('PYTHONPATH', '')}:{ROOT}"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout.strip()
+
+
 def _start(app: str, workers: Workers, settings: Mapping[str, str], log_path: Path) -> Server:
     port = free_port()
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", CONF, app],
-            cwd=ROOT,
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / CONF), app],
+            cwd=served_from(),
             env=server_env(workers, settings, port),
             stdin=subprocess.DEVNULL,
             stdout=log,

@@ -26,8 +26,9 @@ from service.rules.scoring import ScoreError
 from . import docs, home, limits, observability, pages
 from .body import ChunkedBodyLimit
 from .cache import Cache, CacheMetrics, LocalCache, RedisCache
+from .fast import FastPath
 from .problems import PROBLEM_JSON, from_http_exception, invalid
-from .resources import beats, classify, hands, health, moves, rulesets, score
+from .resources import ROUTES, beats, classify, hands, health, moves, rulesets, score
 from .schemas.common import PlayObject, Problem, RuleSetOptions
 
 log = logging.getLogger("ddz_referee")
@@ -152,12 +153,9 @@ def create_app(
     app.config.update(_config(settings))
     app.config.update(config or {})
     app.extensions["ddz-settings"] = settings
-    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, settings.max_body_bytes)  # type: ignore[method-assign]
-    if settings.proxy_hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)  # type: ignore[method-assign]
     metrics = observability.init_app(app, settings)
-    app.extensions["ddz-cache"] = _cache(settings, CacheMetrics(metrics.registry))
-    limits.init_app(app, settings)
+    cache = app.extensions["ddz-cache"] = _cache(settings, CacheMetrics(metrics.registry))
+    limiter = limits.init_app(app, settings)
     app.register_error_handler(InputError, _input_error)
     app.register_error_handler(ScoreError, _score_error)
     api = ReferenceApi(app)
@@ -168,6 +166,19 @@ def create_app(
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
     app.register_blueprint(home.blp)
+    # The WSGI layers, innermost first: a chunked body bounded; the hot endpoints' fast path
+    # (unless FAST_PATH is False: the plain path alone); the rate limit; the proxies' address.
+    wsgi: Callable[..., Any] = ChunkedBodyLimit(app.wsgi_app, settings.max_body_bytes)
+    if app.config.get("FAST_PATH", True):
+        request_metrics = app.extensions["ddz-request-metrics"]
+        wsgi = FastPath(
+            wsgi, ROUTES, cache=cache, metrics=request_metrics, max_body=settings.max_body_bytes
+        )
+    if limiter is not None:
+        wsgi = limits.LimitedApp(wsgi, limiter)
+    if settings.proxy_hops:
+        wsgi = ProxyFix(wsgi, x_for=settings.proxy_hops)
+    app.wsgi_app = wsgi  # type: ignore[method-assign]
     return app
 
 

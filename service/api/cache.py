@@ -103,6 +103,26 @@ class LocalCache:
             return {"entries": len(self._items), "bytes": self._bytes}
 
 
+def guarded_client(
+    url: str, timeout: float, reset_timeout: float
+) -> tuple[redis.Redis, pybreaker.CircuitBreaker]:
+    """A Redis client that waits ``timeout`` seconds at most and retries once, only a dropped
+    connection; and a circuit breaker that leaves Redis alone for ``reset_timeout`` seconds
+    after one failure. The answer cache and the rate limits each use one."""
+    client = redis.Redis.from_url(
+        url,
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
+        retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.ConnectionError,)),
+        retry_on_timeout=False,
+        health_check_interval=0,
+    )
+    breaker = pybreaker.CircuitBreaker(
+        fail_max=1, reset_timeout=reset_timeout, throw_new_error_on_trip=False
+    )
+    return client, breaker
+
+
 class RedisCache:
     """The shared level: GET and SET EX with short timeouts behind a circuit breaker.
 
@@ -119,17 +139,7 @@ class RedisCache:
         reset_timeout: float = 5.0,
     ) -> None:
         self.ttl, self.value_max = ttl, value_max
-        self.client = redis.Redis.from_url(
-            url,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.ConnectionError,)),
-            retry_on_timeout=False,
-            health_check_interval=0,
-        )
-        self.breaker = pybreaker.CircuitBreaker(
-            fail_max=1, reset_timeout=reset_timeout, throw_new_error_on_trip=False
-        )
+        self.client, self.breaker = guarded_client(url, timeout, reset_timeout)
 
     @property
     def available(self) -> bool:
@@ -247,4 +257,5 @@ __all__ = [
     "RedisCache",
     "cache_key",
     "entry_cost",
+    "guarded_client",
 ]

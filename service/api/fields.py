@@ -78,6 +78,16 @@ class StrictInteger(ma.fields.Integer):
         return value
 
 
+def in_notation(value: object) -> bool:
+    """Whether a value is a card string short enough and in the notation (its cards may still
+    be more than a deck holds).
+
+    >>> in_notation("3 3 3 10 10"), in_notation("Z"), in_notation(["3"])
+    (True, False, False)
+    """
+    return isinstance(value, str) and len(value) <= MAX_STRING and bool(_CARDS_RE.match(value))
+
+
 def card_problems(error: CardError) -> list[dict[str, Any]]:
     """A card error as problem entries: code, token, position, message."""
     return [
@@ -342,4 +352,5 @@ __all__ = [
     "StrictBoolean",
     "StrictInteger",
     "card_problems",
+    "in_notation",
 ]

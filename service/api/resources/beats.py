@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from flask import Response
 
 from service.answers import Play, beats_answer, stamp
 from service.rules import STANDARD, read_hand
 
+from ..cache import Cache
+from ..encoding import encoded
 from ..schemas.beats import BeatsAnswer, BeatsBatchAnswer, BeatsBatchRequest, BeatsRequest
-from . import Blueprint, reply
+from . import Blueprint, answered, route
 
 blp = Blueprint("beats", __name__, url_prefix="/v1", description="Whether a play beats another")
 
@@ -19,8 +22,28 @@ def _example(play: str, previous: str) -> dict[str, Any]:
     return beats_answer(Play(read_hand(play)), Play(read_hand(previous)), STANDARD)
 
 
+REQUEST, BATCH_REQUEST = BeatsRequest(), BeatsBatchRequest()
+
+
+def _one(args: dict[str, Any], cache: Cache) -> bytes:
+    return orjson.dumps(beats_answer(args["play"], args["previous"], args["rules"], encode=encoded))
+
+
+def _many(args: dict[str, Any], cache: Cache) -> bytes:
+    rules = args["rules"]
+    results = [
+        beats_answer(item["play"], item["previous"], rules, encode=encoded)
+        for item in args["items"]
+    ]
+    return orjson.dumps({"results": results, "ruleset": stamp(rules)})
+
+
+ONE = route("/v1/beats", REQUEST, _one)
+MANY = route("/v1/beats/batch", BATCH_REQUEST, _many)
+
+
 @blp.route("/beats", methods=["POST"])
-@blp.arguments(BeatsRequest(), example={"play": "2222", "previous": "TJQKA"})
+@blp.arguments(REQUEST, example={"play": "2222", "previous": "TJQKA"})
 @blp.response(200, BeatsAnswer, example=_example("2222", "TJQKA"))
 def beats(args: dict[str, Any]) -> Response:
     """Whether `play` beats `previous` (docs/rules.md §3), with a reason code and a sentence.
@@ -28,12 +51,12 @@ def beats(args: dict[str, Any]) -> Response:
     A play that does not beat, or is no combination, is a 200 answer with `beats: false`;
     a `previous` that is no combination is a 422 problem.
     """
-    return reply(beats_answer(args["play"], args["previous"], args["rules"]))
+    return answered(ONE, args)
 
 
 @blp.route("/beats/batch", methods=["POST"])
 @blp.arguments(
-    BeatsBatchRequest(),
+    BATCH_REQUEST,
     example={
         "items": [{"play": "BR", "previous": "2222"}, {"play": "9TJQKA", "previous": "34567"}]
     },
@@ -48,6 +71,4 @@ def beats(args: dict[str, Any]) -> Response:
 )
 def beats_batch(args: dict[str, Any]) -> Response:
     """Compare many pairs of plays under one rule set: one result per item, in order."""
-    rules = args["rules"]
-    results = [beats_answer(item["play"], item["previous"], rules) for item in args["items"]]
-    return reply({"results": results, "ruleset": stamp(rules)})
+    return answered(MANY, args)

@@ -13,6 +13,7 @@ from flask import Response
 from service.hands import batch_answer, ledger_answer, validate_answer
 from service.hands.botzone_log import log_answer
 
+from ..cache import Cache
 from ..schemas.botzone import BotzoneAnswer, BotzoneLogRequest
 from ..schemas.hands import (
     HandAnswer,
@@ -21,7 +22,7 @@ from ..schemas.hands import (
     HandValidateRequest,
 )
 from ..schemas.matches import MatchScoreAnswer, MatchScoreRequest
-from . import Blueprint, cached_reply
+from . import Blueprint, answered, cached, route
 
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -94,13 +95,38 @@ def _ledger(args: dict[str, Any]) -> dict[str, Any]:
     return ledger_answer(seated, args["rules"])
 
 
+REQUEST, BATCH_REQUEST = HandValidateRequest(), HandValidateBatchRequest()
+MATCH_REQUEST = MatchScoreRequest()
+
+
+def _one(args: dict[str, Any], cache: Cache) -> bytes:
+    return cached("hands-validate", args, lambda: _validate(args), cache)
+
+
+def _many(args: dict[str, Any], cache: Cache) -> bytes:
+    return cached("hands-validate-batch", args, lambda: _batch(args), cache)
+
+
+def _match(args: dict[str, Any], cache: Cache) -> bytes:
+    return cached("matches-score", args, lambda: _ledger(args), cache)
+
+
+def _botzone(args: dict[str, Any], cache: Cache) -> bytes:
+    return cached("hands-validate-botzone", args, lambda: log_answer(args["log"]), cache)
+
+
 def _example(schema: type[ma.Schema], body: dict[str, Any], answer: Answer) -> dict[str, Any]:
     """The answer to an example request, computed now from the core."""
     return answer(schema().load(body))
 
 
+ONE = route("/v1/hands/validate", REQUEST, _one)
+MANY = route("/v1/hands/validate/batch", BATCH_REQUEST, _many)
+MATCH_SCORE = route("/v1/matches/score", MATCH_REQUEST, _match)
+
+
 @blp.route("/hands/validate", methods=["POST"])
-@blp.arguments(HandValidateRequest(), example=SPRING)
+@blp.arguments(REQUEST, example=SPRING)
 @blp.response(200, HandAnswer, example=_example(HandValidateRequest, SPRING, _validate))
 def validate_hand(args: dict[str, Any]) -> Response:
     """Replay a hand record (docs/rules.md §5-7) and stop at its first illegal event.
@@ -114,15 +140,15 @@ def validate_hand(args: dict[str, Any]) -> Response:
     hand has ended. Under `bidding=call_rob` (the `huanle` preset, docs/rules.md §13) the record's
     `auction` holds the calls, robs, shows and doublings instead of `bids`.
     """
-    return cached_reply("hands-validate", args, lambda: _validate(args))
+    return answered(ONE, args)
 
 
 @blp.route("/hands/validate/batch", methods=["POST"])
-@blp.arguments(HandValidateBatchRequest(), example=BATCH)
+@blp.arguments(BATCH_REQUEST, example=BATCH)
 @blp.response(200, HandBatchAnswer, example=_example(HandValidateBatchRequest, BATCH, _batch))
 def validate_hands(args: dict[str, Any]) -> Response:
     """Validate many hand records under one rule set: one result per item, in order."""
-    return cached_reply("hands-validate-batch", args, lambda: _batch(args))
+    return answered(MANY, args)
 
 
 @blp.route("/hands/validate/botzone", methods=["POST"])
@@ -140,15 +166,15 @@ def validate_botzone_log(args: dict[str, Any]) -> Response:
     seat's score), the log as a hand record of the `botzone` rule set (`record`), and the
     usual answer on that record, as `POST /v1/hands/validate` gives it.
     """
-    return cached_reply("hands-validate-botzone", args, lambda: log_answer(args["log"]))
+    return answered(_botzone, args)
 
 
 @blp.route("/matches/score", methods=["POST"])
-@blp.arguments(MatchScoreRequest(), example=MATCH)
+@blp.arguments(MATCH_REQUEST, example=MATCH)
 @blp.response(200, MatchScoreAnswer, example=_example(MatchScoreRequest, MATCH, _ledger))
 def score_match(args: dict[str, Any]) -> Response:
     """Score a match: each hand validated and scored, each player's points per hand and running
     totals (zero-sum). An invalid hand scores nothing and is listed in `invalid`; a hand thrown
     in or unfinished scores nothing.
     """
-    return cached_reply("matches-score", args, lambda: _ledger(args))
+    return answered(MATCH_SCORE, args)

@@ -9,9 +9,10 @@ from flask import Response
 from service.answers import Play, moves_answer
 from service.rules import STANDARD, read_hand
 
+from ..cache import Cache
 from ..encoding import encoded
 from ..schemas.moves import LegalMovesAnswer, LegalMovesRequest
-from . import Blueprint, cached_reply
+from . import Blueprint, answered, cached, route
 
 blp = Blueprint("legal-moves", __name__, url_prefix="/v1", description="Legal moves of a hand")
 
@@ -20,8 +21,18 @@ EXAMPLE_ANSWER = moves_answer(
 )
 
 
+REQUEST = LegalMovesRequest()
+
+
+def _moves(args: dict[str, Any], cache: Cache) -> bytes:
+    return cached("legal-moves", args, lambda: moves_answer(**args, encode=encoded), cache)
+
+
+MOVES = route("/v1/legal-moves", REQUEST, _moves)
+
+
 @blp.route("/legal-moves", methods=["POST"])
-@blp.arguments(LegalMovesRequest(), example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
+@blp.arguments(REQUEST, example={"hand": "3456789TTJ", "previous": "34567", "limit": 3})
 @blp.response(200, LegalMovesAnswer, example=EXAMPLE_ANSWER)
 def legal_moves(args: dict[str, Any]) -> Response:
     """The legal moves of a hand, a page at a time, with their total `count` and `can_pass`.
@@ -29,4 +40,4 @@ def legal_moves(args: dict[str, Any]) -> Response:
     Without `previous` the hand leads. Each card set is listed once, as its preferred reading
     that beats `previous`, ordered by kind, primal rank, length and kickers (README).
     """
-    return cached_reply("legal-moves", args, lambda: moves_answer(**args, encode=encoded))
+    return answered(MOVES, args)

@@ -188,11 +188,20 @@ class PlayObject(Strict):
 _PLAY_OBJECT = PlayObject()
 
 
+READ_MAX = 65_536
+"""Card strings whose plays each ``PlayChoice`` keeps (per deck), before it starts afresh."""
+
+
 class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
-    """A play: a card list, or an object declaring its reading; loads a ``Play``."""
+    """A play: a card list, or an object declaring its reading; loads a ``Play``.
+
+    A card string read once is not read again (a batch of a hundred pairs reads many
+    ``"3"``s): its play is kept, per deck (``DECK``), as the string read it; an array, an object
+    and a string that does not read are read every time."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.cards = Cards(max_cards=MAX_HAND)
+        self._read: dict[tuple[str, int, int], Play] = {}
         one_of = [*self.cards.metadata["oneOf"], {"$ref": "#/components/schemas/PlayObject"}]
         if kwargs.get("allow_none"):
             one_of.append({"type": "null"})
@@ -202,7 +211,19 @@ class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
         if isinstance(value, dict):
             play: Play = _PLAY_OBJECT.load(value)
             return play
-        return Play(self.cards.deserialize(value))
+        if not isinstance(value, str):
+            return Play(self.cards._deserialize(value, attr, data))
+        deck = DECK.get()
+        key = (value, deck.copies, deck.jokers)
+        found = self._read.get(key)
+        if found is None:
+            # The card list's own reading: null and missing were this field's to refuse, and
+            # a card list has no validators (Field.deserialize around it cost more than that)
+            found = Play(self.cards._deserialize(value, attr, data))
+            if len(self._read) >= READ_MAX:
+                self._read.clear()
+            self._read[key] = found
+        return found
 
 
 # --- answers --------------------------------------------------------------------------------
