@@ -316,7 +316,12 @@ def held_masks(counts: Counts) -> list[int]:
 def run_starts(masks: list[int], form: Form, length: int) -> list[int]:
     """``primal_starts`` from the counts' ``held_masks``: the ranks held ``width`` times within
     the form's ranks, shifted onto one another so that bit s says ranks s to s + length - 1
-    all are."""
+    all are.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> run_starts(held_masks((3, 3, 3, 1)), THREE_PLAYER_FORMS[7], 2)  # 333444 and 444555
+    [0, 1]
+    """
     width = form.width
     if width >= len(masks):
         return []
