@@ -35,6 +35,7 @@ def status():
 
 before = status()
 import service.rules as rules
+from service.rules.examples import WORST_HAND
 after_import = status()
 plays = sys.argv[1].split(",")
 universes = {}
@@ -46,7 +47,7 @@ for name, preset in rules.PRESETS.items():
             rules.classify(play, preset)
         except rules.CardError:  # not in this game's deck (Big Three has no jokers)
             pass
-    rules.legal_moves("333444555666789TJQKA", rules=preset).count()
+    rules.legal_moves(WORST_HAND, rules=preset).count()
     universes[name] = 0 if preset.wilds.ranks else len(rules.universe(preset))
 after = status()
 print(json.dumps({

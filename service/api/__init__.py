@@ -21,6 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from service.answers import InputError
 from service.config import Settings
 from service.rules import PRESETS, legal_moves
+from service.rules.examples import WORST_HAND
 from service.rules.scoring import ScoreError
 
 from . import docs, home, limits, observability, pages
@@ -182,10 +183,6 @@ def create_app(
     return app
 
 
-#: A hand every game's deck holds (no jokers), whose leads touch most forms: the worst known.
-_WARMING_HAND = "333444555666789TJQKA"
-
-
 def warm() -> None:
     """Make now (before workers fork), not on a first request, the tables every game shares (a
     hand's rank lists, each form's chains) and each preset's plans: one hand's leads listed
@@ -193,7 +190,7 @@ def warm() -> None:
     (docs/rulesets.md, "Any option set, first used")."""
     for rules in PRESETS.values():
         if rules.model.wilds is None:
-            legal_moves(_WARMING_HAND, rules=rules).count()
+            legal_moves(WORST_HAND, rules=rules).count()
 
 
 __all__ = ["create_app", "warm"]

@@ -23,6 +23,10 @@ SIX_PLAYER_HANDS = (
     "TC JS JH JD JC QS QH QD QC KS KD KC AS AH AD AC 2S 2H 2D 2C B B B R R R",
 )
 
+#: The hand of the most leads known (497 under ``standard``), which every game's deck holds
+#: (no jokers): the service warms each preset with it, the memory probe of the bench too.
+WORST_HAND = "333444555666789TJQKA"
+
 #: Three seats (kitty ``JQK``): seat 0, landlord with the kitty, plays out in one airplane (a
 #: spring).
 SPRING_HANDS = ("3334445556667779T", "345678888999TTTJJ", "JQQQKKKAAAA2222BR")

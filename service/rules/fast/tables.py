@@ -71,10 +71,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         key = format_counts(counts)
         found = self.get(key)
         if found is None:
-            size = len(key)
-            group = self.groups.get(size)
-            if group is None:
-                group = self.groups[size] = _group(self.model, size)
+            group = self.group(len(key))
             found = _SHARED.get((group, key))
             if found is None:
                 if len(_SHARED) >= SHARED_LIMIT:
@@ -83,6 +80,19 @@ class Universe(dict[str, tuple[Combination, ...]]):
             if len(self) >= UNIVERSE_LIMIT:
                 self.clear()
             self[key] = found
+        return found
+
+    def group(self, size: int) -> int:
+        """The number naming what the readings of ``size`` cards depend on here (``_group``).
+
+        >>> from service.rules import STANDARD, get_ruleset
+        >>> repeat = Universe(get_ruleset("standard", kicker_ranks_repeat=True).model)
+        >>> Universe(STANDARD.model).group(2) == repeat.group(2)
+        True
+        """
+        found = self.groups.get(size)
+        if found is None:
+            found = self.groups[size] = _group(self.model, size)
         return found
 
 
@@ -138,11 +148,8 @@ class Preferred(dict[Combination, bool]):
 
     def __missing__(self, combo: Combination) -> bool:
         universe, cards = self.universe, combo.cards
-        size = len(cards)
-        group = universe.groups.get(size)
-        if group is None:
-            group = universe.groups[size] = _group(universe.model, size)
-        key = (group, cards, combo.kind, combo.rank, combo.length)  # one reading of the group's
+        # the group's reading: its cards, kind, primal rank and length name it
+        key = (universe.group(len(cards)), cards, combo.kind, combo.rank, combo.length)
         found = _SHARED_PREFERRED.get(key)
         if found is None:
             if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
