@@ -200,10 +200,11 @@ def test_every_three_player_form_has_a_family() -> None:
         assert generate(counts, rules.model, None, None) == reference_moves(counts, rules.model)
 
 
-def test_a_form_no_family_lists_sends_its_game_to_the_reference_engine() -> None:
-    """docs/maintaining.md: a form the fast path has no family for (here the trio with a
+def test_a_form_no_family_lists_sends_its_game_to_the_general_plan() -> None:
+    """docs/maintaining.md: a form the tables have no family for (here the trio with a
     single read as a trio with two single kickers) is never listed partly or not at all: its
-    game model is the reference engine's, and every answer comes from it."""
+    game model is the general plan's (``fast.general``), which lists what the reference
+    engine lists."""
     odd = Form(Kind.TRIO_SINGLE, 3, kickers=2, kicker_width=1)
     assert listable(odd) == "two kickers per primal rank need four of a rank, not 3"
     forms = tuple(odd if f.kind is Kind.TRIO_SINGLE else f for f in STANDARD.model.forms)
@@ -234,7 +235,7 @@ def test_a_wild_games_universe_is_its_natural_games() -> None:
 
 
 def test_a_model_with_two_forms_of_one_kind_is_not_listed() -> None:
-    """The fast path keeps its tables by kind: two forms of one kind go to the reference engine."""
+    """The tables are kept by kind: two forms of one kind go to the general plan."""
     shuttles = get_ruleset("standard", space_shuttle=True).model
     one_kicker = _keeping(next(f for f in THREE_PLAYER_FORMS if f.needs == "shuttle_one_kicker"))
     extra = tuple(f for f in one_kicker.model.forms if f not in shuttles.forms)

@@ -134,6 +134,8 @@ def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[in
     >>> choose_ranks([3, 4, 5], [2, 1, 1], 2)
     [(3, 3), (3, 4), (3, 5), (4, 5)]
     """
+    if k == 1:  # the one-kicker forms' case: each rank that may give one
+        return [(r,) for r, cap in zip(ranks, caps, strict=True) if cap]
     pool = list(chain.from_iterable(map(repeat, ranks, caps)))
     if comb(len(pool), k) <= 4096:
         return list(dict.fromkeys(combinations(pool, k)))
@@ -164,7 +166,8 @@ def single_kicker_sets(
     ranks = [r for r, n in enumerate(hand) if n and caps[r]]
     held = [min(hand[r], caps[r]) for r in ranks]
     found = choose_ranks(ranks, held, form.kickers * length)
-    return [kick for kick in found if _whole_set_ok(kick, kicker_rules)]
+    screen = kicker_screen(kicker_rules, hand)
+    return found if screen is None else list(filter(screen, found))
 
 
 def pair_kicker_sets(
@@ -205,6 +208,14 @@ def kicker_screen(
     False
     """
     rocket = jokers_split(hand[BLACK], hand[RED], kicker_rules.rocket)
-    if not (rocket or (kicker_rules.bomb and kicker_rules.rank_max < 3)):
+    gap = kicker_rules.bomb and kicker_rules.rank_max < 3
+    if not (rocket or gap):
         return None
+    if not gap:  # only the jokers to keep apart: ``_whole_set_ok`` without the counts
+        return _jokers_apart
     return partial(_whole_set_ok, kicker_rules=kicker_rules)
+
+
+def _jokers_apart(kickers: tuple[int, ...]) -> bool:
+    """Whether a set of single kickers leaves out a black or a red joker (rule 4)."""
+    return not (BLACK in kickers and RED in kickers)

@@ -1,8 +1,9 @@
 """Legal moves: every lead of a hand, or every response to a play; classification; membership.
 
 A card set is listed once, as its preferred reading (among those that beat the play to
-answer), in listing order: the reference engine's (``service.rules.engine``), and for the
-three-player game the fast path's (``service.rules.fast``), which the tests check against it.
+answer), in listing order: the fast path's (``service.rules.fast``: the three-player game's
+tables, the other games' plan), which the tests check against the reference engine's
+(``service.rules.engine``); a wildcard game's plays come from the wild search.
 Classification reads a card set from the game's forms (``combos.readings``) the first time it
 is asked, and keeps the answer in the game's universe (bounded): after that, one lookup.
 
@@ -39,7 +40,7 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .engine import reference_moves, wild_moves, wild_page
+from .engine import wild_moves, wild_page
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
@@ -223,7 +224,7 @@ class LegalMoves:
             elif fast.lists(model):
                 found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
             else:
-                found = reference_moves(self.hand, model, self.previous, self.kinds)
+                found = fast.general_moves(self.hand, model, self.previous, self.kinds)
             self._moves = found
         return self._moves
 

@@ -1,8 +1,9 @@
-"""The fast path of the three-player game: the reference engine's answers, from tables.
+"""The fast path: the reference engine's answers, from tables for the three-player game and
+from a plan derived from the forms for any other game without wilds (``general``).
 
 ``generate`` lists the same moves as ``service.rules.engine.reference_moves``, in the same
 order, for a three-player game model whose every form has a family (``lists``: a form of a
-shape no family lists sends its game to the reference engine, never to a partial list). Each
+shape no family lists sends its game to the general plan, never to a partial list). Each
 form's family (``families``, ``wings``) lists its combinations from tables made of the form,
 the kicker rules come from ``service.rules.kickers``. Leads list each card set once because
 the families of forms with kickers list, for a lead, only a reading that is its card set's
@@ -26,11 +27,11 @@ from itertools import combinations
 from operator import attrgetter
 
 from ..cards import Counts
-from ..combos import Combination, preference
-from ..engine import every_reading as reference_readings
+from ..combos import Combination, preference, readings
 from ..kinds import Kind
 from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, KickerRules, Tier
 from .families import NEEDS, NoFamily, listable, plain_family, top_test
+from .general import general_moves
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
     _BY_MODEL,
@@ -73,7 +74,7 @@ _CHAINED = 10
 def lists(model: GameModel) -> bool:
     """Whether the fast path lists a game model's moves: a three-player game without wilds,
     each of whose forms has a family, its one bomb of four and its top play the rocket (what a
-    response adds, ``generate``). Otherwise the reference engine lists them.
+    response adds, ``generate``). Otherwise the general plan lists them (``general_moves``).
 
     >>> from service.rules import BIG_THREE, STANDARD
     >>> lists(STANDARD.model), lists(BIG_THREE.model)
@@ -296,7 +297,7 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     """Every lead of ``hand`` in every reading (a card set read two ways appears twice): the
-    families of a three-player game, the reference engine's for another.
+    families of a three-player game, each lead's readings for another (``general_moves``).
 
     >>> from service.rules import get_ruleset, read_hand
     >>> found = every_reading(read_hand("333444555666"), get_ruleset("douzero").model)
@@ -304,7 +305,7 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     ['airplane', 'airplane_singles', 'airplane_singles']
     """
     if not lists(model):
-        return reference_readings(hand, model)
+        return [r for combo in general_moves(hand, model) for r in readings(combo.counts, model)]
     held, table = Held(hand), tables_of(model)
     found: Found = []
     for _, family, _ in _plan(table):
@@ -349,6 +350,7 @@ def _distinct(found: list[Combination]) -> list[Combination]:
 __all__ = [
     "NoFamily",
     "every_reading",
+    "general_moves",
     "generate",
     "held_parts",
     "joined_counts",
