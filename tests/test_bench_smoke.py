@@ -264,3 +264,21 @@ def test_option_set_workload_runs_on_a_few_inputs() -> None:
     assert all(row["first_ratio"] > 0 and row["again_ratio"] > 0 for row in timed)
     memory = options.memory(sets, 8, hands=2)
     assert len(memory["bytes"]) == 3 and memory["traced_total"] > 0
+
+
+def test_game_workload_runs_on_a_few_inputs() -> None:
+    """``python -m bench.games`` on three hands a game: every game's leads and responses are
+    measured against the reference engine, and the service's path lists what it lists."""
+    from bench import games
+
+    results = games.run(3, 1)
+    assert set(results) == {f"{g} {w}" for g in games.GAMES for w in ("leads", "responses")}
+    for block in results.values():
+        assert block["ratio"]["paired_median"] > 0
+        assert block["moves"] >= 0
+    rules = games.get_ruleset("six_player")
+    for hand, previous in games.cases(rules, 3, 1):
+        counts = games.read_play(hand, rules)
+        ours = games.legal_moves(hand, previous, rules).moves
+        assert ours == games.reference_moves(counts, rules.model, previous)
+    assert "ours/ref" in games.render(results)
