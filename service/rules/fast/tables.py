@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..cards import format_counts, read_hand
-from ..combos import Combination, by_size, held_masks, readings, run_starts
-from ..kinds import Kind
-from ..model import Form, GameModel
+from ..cards import Counts, format_counts, read_hand
+from ..combos import Combination, by_size, held_masks, preference, readings, run_starts
+from ..kickers import kickers_ok
+from ..kinds import KIND_ORDER, Kind
+from ..model import Form, GameModel, Tier
 from ..ruleset import PRESETS
 from .hand import Held
 
@@ -126,10 +127,9 @@ def _group(model: GameModel, size: int) -> int:
 
 
 class Preferred(dict[Combination, bool]):
-    """Whether a reading is its card set's preferred one (docs/rules.md §4), asked of the
-    game's ``Universe`` on a miss (unless the reading is ``alone``), and shared as the readings
-    are: the lead families list only these, so that leads list each card set once without
-    comparing them.
+    """Whether a reading is its card set's preferred one (docs/rules.md §4), worked out from
+    the game's forms on a miss (``first``) and shared as the readings are: the lead families
+    list only these, so that leads list each card set once without comparing them.
 
     >>> from service.rules import get_ruleset
     >>> from service.rules.fast import universe
@@ -154,29 +154,59 @@ class Preferred(dict[Combination, bool]):
         if found is None:
             if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
                 _SHARED_PREFERRED.clear()
-            found = _SHARED_PREFERRED[key] = self.alone(combo) or universe[cards][0] == combo
+            found = _SHARED_PREFERRED[key] = self.first(combo)
         self[combo] = found
         return found
 
-    def alone(self, combo: Combination) -> bool:
-        """Whether no other reading of the combination's cards can exist: no form of as many
-        cards finds a run of primal ranks in them but the combination's own (``run_starts``,
-        kickers not even looked at). Most are: then nothing is read.
+    def first(self, combo: Combination) -> bool:
+        """Whether no other reading of the combination's cards comes before it in the order
+        of preference (``combos.preference``). Only a form of as many cards that finds a run
+        of primal ranks in them may read them otherwise (``run_starts``): a form without
+        kickers then reads them whole (its runs hold every card), one with kickers only where
+        what is left is its legal kickers (``kickers_ok``), judged only when its reading would
+        come first. The card set's other readings are never made.
 
-        >>> from service.rules import STANDARD, Combination
+        >>> from service.rules import Combination, get_ruleset
         >>> from service.rules.fast import universe
-        >>> found = Preferred(universe(STANDARD.model))
-        >>> found.alone(Combination.of("33344456")), found.alone(Combination.of("333444555666"))
-        (True, False)
+        >>> douzero = get_ruleset("douzero")
+        >>> found = Preferred(universe(douzero.model))
+        >>> found.first(Combination.of("33344456")), found.first(Combination.of("333444555666"))
+        (True, True)
+        >>> found.first(Combination.of("333444555666", kind="airplane_singles", rules=douzero))
+        False
         """
+        model = self.universe.model
         counts = combo.counts
-        masks = held_masks(counts)
+        mine = preference(combo)
         own = (combo.kind, combo.rank - combo.length + 1, combo.length)
-        for form, length in by_size(self.universe.model).get(len(combo.cards), ()):
+        masks = held_masks(counts)
+        for form, length in by_size(model).get(len(combo.cards), ()):
             for start in run_starts(masks, form, length):
-                if (form.kind, start, length) != own:
+                if (form.kind, start, length) == own:
+                    continue
+                top = start + length - 1
+                theirs = (
+                    form.tier is not Tier.TOP,
+                    form.tier is not Tier.BOMB,
+                    form.kickers > 0,
+                    -length,
+                    -model.power(top),
+                    0,
+                    KIND_ORDER[form.kind],
+                )
+                if theirs < mine and (
+                    not form.kickers or _kickers_left(counts, form, start, length, model)
+                ):
                     return False
         return True
+
+
+def _kickers_left(counts: Counts, form: Form, start: int, length: int, model: GameModel) -> bool:
+    """Whether what a card set holds beside a form's run is its legal kickers."""
+    kick = list(counts)
+    for r in range(start, start + length):
+        kick[r] -= form.width
+    return kickers_ok(tuple(kick), form, start, length, model.kickers)
 
 
 Plan = tuple[tuple[Form, Family, int], ...]
