@@ -504,14 +504,15 @@ class RuleSet:
                 changed["wild"] = drawn
         if not changed:
             return self
-        derived = dataclasses.replace(self, **changed, overrides=())
         if set(changed) == {"wild"}:  # the wild ranks drawn: the same rules, the same version
-            return dataclasses.replace(derived, version=self.version, overrides=self.overrides)
+            return dataclasses.replace(self, **changed)
         overrides = tuple(sorted({*self.overrides, *changed} - {"wild"}))
+        derived = dataclasses.replace(self, **changed, overrides=overrides)  # checked here
+        # The version names the checked options' digest: set once, before the rule set is
+        # shared, rather than checking and building it a second time to set one field.
         base = self.version.split("+")[0]
-        return dataclasses.replace(
-            derived, version=f"{base}+{derived.fingerprint}", overrides=overrides
-        )
+        object.__setattr__(derived, "version", f"{base}+{derived.fingerprint}")
+        return derived
 
 
 def _member(enum: type[StrEnum], name: str, value: str) -> Any:

@@ -63,8 +63,9 @@ class Universe(dict[str, tuple[Combination, ...]]):
         super().__init__()
         assert model.wilds is None, "a wild game's plays are read from the forms"
         self.model = model
-        self.groups: dict[int, int] = {}
-        """Per number of cards, the number naming what its readings depend on (``_group``)."""
+        self.groups: dict[tuple[int, bool], int] = {}
+        """Per number of cards (and whether the kicker rules count), the number naming what
+        its readings depend on (``_group``)."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -83,17 +84,22 @@ class Universe(dict[str, tuple[Combination, ...]]):
             self[key] = found
         return found
 
-    def group(self, size: int) -> int:
-        """The number naming what the readings of ``size`` cards depend on here (``_group``).
+    def group(self, size: int, *, kickers: bool = True) -> int:
+        """The number naming what the readings of ``size`` cards depend on here (``_group``):
+        with ``kickers`` False, all of it but the kicker rules (what a reading's preference
+        depends on unless some kickers had to be judged: ``Preferred``).
 
         >>> from service.rules import STANDARD, get_ruleset
         >>> repeat = Universe(get_ruleset("standard", kicker_ranks_repeat=True).model)
         >>> Universe(STANDARD.model).group(2) == repeat.group(2)
         True
+        >>> [Universe(STANDARD.model).group(8, kickers=k) == repeat.group(8, kickers=k)
+        ...  for k in (True, False)]
+        [False, True]
         """
-        found = self.groups.get(size)
+        found = self.groups.get((size, kickers))
         if found is None:
-            found = self.groups[size] = _group(self.model, size)
+            found = self.groups[size, kickers] = _group(self.model, size, kickers=kickers)
         return found
 
 
@@ -106,15 +112,16 @@ _SHARED: dict[tuple[int, str], tuple[Combination, ...]] = {}
 """Readings by the group of the game (``_group``) and the canonical card string."""
 _SHARED_PREFERRED: dict[tuple[Any, ...], bool] = {}
 """Whether a reading is its card set's preferred one (``Preferred``), by the group of the game
-and the reading (its cards, kind, primal rank and length name it among its cards' readings)."""
+(without its kicker rules where none were judged) and the reading (its cards, kind, primal
+rank and length name it among its cards' readings)."""
 _GROUPS: dict[tuple[Any, ...], int] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
 
 
-def _group(model: GameModel, size: int) -> int:
+def _group(model: GameModel, size: int, *, kickers: bool = True) -> int:
     """A number naming what the readings of ``size`` cards depend on in a game: its forms of
     that many cards at each length, its rank order, and its kicker rules where one of those
-    forms has kickers.
+    forms has kickers (and ``kickers`` is True).
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
@@ -122,8 +129,8 @@ def _group(model: GameModel, size: int) -> int:
     [True, False]
     """
     forms = by_size(model).get(size, ())
-    kickers = model.kickers if any(form.kickers for form, _ in forms) else None
-    return _GROUPS.setdefault((forms, model.order, kickers), len(_GROUPS))
+    rules = model.kickers if kickers and any(form.kickers for form, _ in forms) else None
+    return _GROUPS.setdefault((forms, model.order, rules), len(_GROUPS))
 
 
 class Preferred(dict[Combination, bool]):
@@ -149,12 +156,17 @@ class Preferred(dict[Combination, bool]):
     def __missing__(self, combo: Combination) -> bool:
         universe, cards = self.universe, combo.cards
         # the group's reading: its cards, kind, primal rank and length name it
-        key = (universe.group(len(cards)), cards, combo.kind, combo.rank, combo.length)
-        found = _SHARED_PREFERRED.get(key)
+        reading = (cards, combo.kind, combo.rank, combo.length)
+        plain = (universe.group(len(cards), kickers=False), *reading)
+        found = _SHARED_PREFERRED.get(plain)
         if found is None:
-            if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
-                _SHARED_PREFERRED.clear()
-            found = _SHARED_PREFERRED[key] = self.first(combo)
+            key = (universe.group(len(cards)), *reading)
+            found = _SHARED_PREFERRED.get(key)
+            if found is None:
+                if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
+                    _SHARED_PREFERRED.clear()
+                found, judged = self._first(combo)
+                _SHARED_PREFERRED[key if judged else plain] = found
         self[combo] = found
         return found
 
@@ -175,11 +187,17 @@ class Preferred(dict[Combination, bool]):
         >>> found.first(Combination.of("333444555666", kind="airplane_singles", rules=douzero))
         False
         """
+        return self._first(combo)[0]
+
+    def _first(self, combo: Combination) -> tuple[bool, bool]:
+        """``first``, and whether some kickers were judged (the answer then depends on the
+        kicker rules, else not)."""
         model = self.universe.model
         counts = combo.counts
         mine = preference(combo)
         own = (combo.kind, combo.rank - combo.length + 1, combo.length)
         masks = held_masks(counts)
+        judged = False
         for form, length in by_size(model).get(len(combo.cards), ()):
             for start in run_starts(masks, form, length):
                 if (form.kind, start, length) == own:
@@ -194,11 +212,13 @@ class Preferred(dict[Combination, bool]):
                     0,
                     KIND_ORDER[form.kind],
                 )
-                if theirs < mine and (
-                    not form.kickers or _kickers_left(counts, form, start, length, model)
-                ):
-                    return False
-        return True
+                if theirs < mine:
+                    if not form.kickers:
+                        return False, judged
+                    judged = True
+                    if _kickers_left(counts, form, start, length, model):
+                        return False, judged
+        return True, judged
 
 
 def _kickers_left(counts: Counts, form: Form, start: int, length: int, model: GameModel) -> bool:
