@@ -8,9 +8,9 @@ harness on inputs drawn from fixed seeds:
   three-player hands under ``standard``;
 - responses: each six-player hand answering a lead drawn from another hand of the same deal,
   against the three-player pairs of the main benchmark;
-- classification: the first call on each of 1,000 distinct six-player plays (read by the
-  reference classifier on demand, ``fast.tables.OnDemand``) against the table lookup of
-  three-player plays;
+- classification: the first call on each of 1,000 distinct six-player plays (read from the
+  forms on demand into the game's universe, ``fast.tables.Universe``) against three-player
+  plays;
 - the first use of the six-player rule set in a fresh interpreter (import, the model, the
   first classification and the first listing), and the memory it adds.
 """
