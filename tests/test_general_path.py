@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from service.rules.cards import RANK_CHARS, format_counts
 from service.rules.engine import every_reading as reference_readings
 from service.rules.engine import reference_moves
 from service.rules.fast import every_reading
-from service.rules.fast.general import general_moves, plan
+from service.rules.fast.general import KEPT, general_moves, plan
 from service.rules.model import Form, Tier
 from service.rules.options import Role
 from service.rules.ruleset import OPTIONS
@@ -140,3 +141,29 @@ def test_the_service_never_calls_the_reference_engine() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine"):
                 assert not judges & {a.name for a in node.names}, path
+
+
+def test_a_plan_holds_a_bounded_number_of_combinations() -> None:
+    """A client sending ever new hands of a game with many plays cannot grow what the plan
+    keeps past its bound (``KEPT`` combinations; random six-player hands of 32 cards reach
+    about 10,000, so the bound is lowered here to be reached): its rows start again, and the
+    moves stay the reference engine's."""
+    six = get_ruleset("six_player")
+    cards = deck(six)
+    game = plan(six.model)
+    assert game.most == KEPT
+    game.rows.clear()  # a fresh start, as when the rows start again
+    game.kept, game.most, kept, started_again = 0, 1_000, 0, False
+    try:
+        for seed in range(30):
+            hand = "".join(random.Random(seed).sample(cards, 32))
+            moves = legal_moves(hand, rules=six).moves
+            assert game.kept <= game.most
+            started_again |= game.kept < kept
+            kept = game.kept
+            if seed % 10 == 0:
+                assert moves == reference_moves(read_play(hand, six), six.model)
+    finally:
+        game.most = KEPT
+    assert started_again  # the bound was reached, not merely respected
+    assert sum(map(len, game.rows.values())) <= game.kept

@@ -32,7 +32,6 @@ variants, and property tests over random hands and option sets of every game, co
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from operator import attrgetter
 
 from ..beating import beats
@@ -47,54 +46,63 @@ Position = tuple[int, int, int, int]
 index in the game, the chain's start (its length follows from the form and size)."""
 
 
+class Plan:
+    """What ``general_moves`` reads of one game model, derived once: its forms, per kind in
+    listing order the forms' indexes, each rank's power; and the rows of the positions read so
+    far (``Row``), which hold at most ``most`` combinations in all (then they start again)."""
+
+    __slots__ = ("forms", "kept", "kinds", "model", "most", "powers", "rows")
+
+    def __init__(
+        self, model: GameModel, kinds: tuple[tuple[Kind, tuple[int, ...], bool], ...]
+    ) -> None:
+        self.model, self.forms = model, model.forms
+        self.kinds = kinds
+        """Per kind in listing order, the indexes of its forms, and whether positions found
+        form by form, length by length, need sorting (``_in_order``)."""
+        self.powers = tuple(model.power(r) for r in range(NUM_RANKS))
+        self.rows: dict[tuple[int, int, int], Row] = {}
+        """By form index, chain start and length."""
+        self.kept = 0
+        """How many combinations the rows hold."""
+        self.most = KEPT
+        """How many they may hold."""
+
+
 class Row(dict[tuple[int, ...], Combination]):
-    """The combinations of one position (a form at a chain start and length) by their
-    kickers (ranks, one per kicker or per pair), each made on first use (``combos.make``), at
-    most ``ROW_KEPT`` (then it starts again).
+    """The combinations of one position of a game (a form at a chain start and length) by
+    their kickers (ranks, one per kicker or per pair), each made on first use
+    (``combos.make``) and counted in the plan's ``kept``.
 
     >>> from service.rules import STANDARD
-    >>> trio_pair = Row(STANDARD.model.forms[4], 8, 1, STANDARD.model.order)
+    >>> trio_pair = Row(plan(STANDARD.model), 4, 8, 1)
     >>> trio_pair[(0,)], len(trio_pair)
     (Combination.of('33JJJ', kind='trio_pair', rank='J'), 1)
     """
 
-    __slots__ = ("form", "length", "order", "start")
+    __slots__ = ("form", "length", "plan", "start")
 
-    def __init__(self, form: Form, start: int, length: int, order: str) -> None:
+    def __init__(self, plan: Plan, index: int, start: int, length: int) -> None:
         super().__init__()
-        self.form, self.start, self.length, self.order = form, start, length, order
+        self.plan, self.form, self.start, self.length = plan, plan.forms[index], start, length
 
     def __missing__(self, kick: tuple[int, ...]) -> Combination:
-        form = self.form
+        form, plan = self.form, self.plan
         kickers = kick if form.kicker_width < 2 else tuple(r for r in kick for _ in (0, 1))
-        if len(self) >= ROW_KEPT:
-            self.clear()
-        combo = self[kick] = make(form, self.start, self.length, kickers, self.order)
+        if plan.kept >= plan.most:  # the plan's rows start again (this one is still read)
+            plan.rows.clear()
+            plan.kept = 0
+        plan.kept += 1
+        combo = self[kick] = make(form, self.start, self.length, kickers, plan.model.order)
         return combo
 
 
-ROW_KEPT = 4_096
-"""How many combinations a position keeps before it starts again."""
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What ``general_moves`` reads of one game model, derived once: its forms, per kind in
-    listing order the forms' indexes, each rank's power, and the rows of the positions read so
-    far (``Row``; a game has a few thousand positions at most)."""
-
-    model: GameModel
-    forms: tuple[Form, ...]
-    kinds: tuple[tuple[Kind, tuple[int, ...], bool], ...]
-    """Per kind in listing order, the indexes of its forms, and whether positions found form
-    by form, length by length, need sorting (``_in_order``)."""
-    powers: tuple[int, ...]
-    rows: dict[tuple[int, int, int], Row]
-    """By form index, chain start and length."""
-
-
+KEPT = 20_000
+"""How many combinations a plan's rows hold before they start again (a few MB): a client
+sending ever new hands of a game with many plays cannot grow them without end."""
 _PLANS: dict[GameModel, Plan] = {}
-_PLANS_KEPT = 64
+_PLANS_KEPT = 8
+"""How many game models' plans are kept (then they start again)."""
 
 
 def plan(model: GameModel) -> Plan:
@@ -121,12 +129,9 @@ def plan(model: GameModel) -> Plan:
             _PLANS.clear()
         found = _PLANS[model] = Plan(
             model,
-            model.forms,
             tuple(
                 (kind, tuple(indexes), not _in_order(model, indexes)) for kind, indexes in ordered
             ),
-            tuple(model.power(r) for r in range(NUM_RANKS)),
-            {},
         )
     return found
 
@@ -246,14 +251,13 @@ def _listed(
 ) -> None:
     """The combinations at ``positions`` (with each legal kicker set), added to ``found``: a
     bomb or top play only where it beats ``previous``."""
-    forms, rows = game.forms, game.rows
-    rules, order = game.model.kickers, game.model.order
+    forms, rows, rules = game.forms, game.rows, game.model.kickers
     for _, size, i, start in positions:
         form = forms[i]
         length = size // (form.width + form.kickers * form.kicker_width)
         row = rows.get((i, start, length))
         if row is None:
-            row = rows[i, start, length] = Row(form, start, length, order)
+            row = rows[i, start, length] = Row(game, i, start, length)
         if form.kickers:
             rest = list(hand)
             for r in range(start, start + length):
@@ -281,4 +285,4 @@ def _distinct(found: list[Combination]) -> list[Combination]:
     return [combo for combo in found if best[combo.cards] is combo]
 
 
-__all__ = ["Row", "general_moves", "plan"]
+__all__ = ["KEPT", "Plan", "Row", "general_moves", "plan"]
