@@ -24,14 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from itertools import combinations
-from operator import attrgetter
 
 from ..cards import Counts
-from ..combos import Combination, preference, readings
+from ..combos import Combination, readings
 from ..kinds import Kind
 from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, KickerRules, Tier
 from .families import NEEDS, NoFamily, listable, plain_family, top_test
-from .general import general_moves
+from .general import distinct, general_moves
 from .hand import Held, Parts, held_parts, joined_counts
 from .tables import (
     _BY_MODEL,
@@ -206,7 +205,7 @@ def _kicker_most(form: Form, kicker_rules: KickerRules) -> int:
 
 
 def _response_plan(tables: Tables) -> Responses:
-    """Per kind of a play to answer: its family, whether its listing needs ``_distinct``
+    """Per kind of a play to answer: its family, whether its listing needs ``distinct``
     (``_two_ways``), and the rank lists the family reads (``NEEDS``)."""
     plan = tables.responses = {
         form.kind: (family, _two_ways(form), NEEDS[form.kind]) for form, family, _ in _plan(tables)
@@ -260,7 +259,7 @@ def generate(
         found.append(_TOP_PLAY)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
-    return _distinct(found) if dedupe else found
+    return distinct(found) if dedupe else found
 
 
 # A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
@@ -292,7 +291,7 @@ def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[C
     for form, family, width in _plan(tables):
         if width <= widest and form.kind in kinds:
             family(held, tables, -1, 0, found)
-    return _distinct(found)
+    return distinct(found)
 
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
@@ -322,29 +321,6 @@ def universe(model: GameModel) -> Universe:
     ['quad']
     """
     return universe_of(model)
-
-
-_CARDS = attrgetter("cards")
-
-
-def _distinct(found: list[Combination]) -> list[Combination]:
-    """``found`` (in listing order) with one entry per card set, its preferred reading: when
-    no card set is listed twice, one set of the cards, with no Python-level loop."""
-    cards = list(map(_CARDS, found))
-    if len(set(cards)) == len(cards):
-        return found
-    spots: dict[str, list[int]] = {}
-    for i, text in enumerate(cards):
-        spots.setdefault(text, []).append(i)
-    drop: list[int] = []
-    for at in spots.values():
-        if len(at) > 1:
-            best = min(at, key=lambda i: preference(found[i]))
-            drop.extend(i for i in at if i != best)
-    kept = found[:]
-    for i in sorted(drop, reverse=True):
-        del kept[i]
-    return kept
 
 
 __all__ = [

@@ -14,8 +14,8 @@ forms and kicker rules, derived per game model (``plan``) rather than searched p
   with a higher primal rank, any bomb (judged by ``beating.beats``), a top play;
 - combinations are kept per game model and position (``Row``), kicker sets come from
   ``service.rules.kickers`` (the one place that judges them);
-- a card set read two ways is listed once, its preferred reading (``fast._distinct``'s
-  check, a set of the listed cards).
+- a card set read two ways is listed once, its preferred reading (``distinct``, which the
+  three-player tables use too).
 
 The reference engine stays the judge: the golden files of the six-player game and of the
 variants, and property tests over random hands and option sets of every game, compare them.
@@ -164,9 +164,7 @@ def general_moves(
             if sort:
                 positions.sort()
             _listed(game, hand, positions, previous, found)
-    if len(found) != len(set(map(_CARDS, found))):
-        found = _distinct(found)
-    return found
+    return distinct(found)
 
 
 _TOP, _PLAY = Tier.TOP, Tier.PLAY
@@ -275,8 +273,18 @@ def _listed(
             found += [combo for combo in made if beats(combo, previous)]
 
 
-def _distinct(found: list[Combination]) -> list[Combination]:
-    """``found`` (in listing order) with one entry per card set, its preferred reading."""
+def distinct(found: list[Combination]) -> list[Combination]:
+    """``found`` (in listing order) with one entry per card set, its preferred reading: when
+    no card set is listed twice (one set of the cards, no Python-level loop), ``found``.
+
+    >>> from service.rules import Combination, get_ruleset
+    >>> douzero = get_ruleset("douzero")
+    >>> wings = Combination.of("333444555666", kind="airplane_singles", rules=douzero)
+    >>> [c.kind.value for c in distinct([wings, Combination.of("333444555666")])]
+    ['airplane']
+    """
+    if len(found) == len(set(map(_CARDS, found))):
+        return found
     best: dict[str, Combination] = {}
     for combo in found:
         other = best.setdefault(combo.cards, combo)
@@ -285,4 +293,4 @@ def _distinct(found: list[Combination]) -> list[Combination]:
     return [combo for combo in found if best[combo.cards] is combo]
 
 
-__all__ = ["KEPT", "Plan", "Row", "general_moves", "plan"]
+__all__ = ["KEPT", "Plan", "Row", "distinct", "general_moves", "plan"]
