@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -30,7 +31,13 @@ from service.rules import (
 from service.rules.cards import RANK_CHARS, lookup_canonical
 from service.rules.fast.hand import Held, _lists_of, held_parts, joined_counts
 from service.rules.fast.wings import _kicker_blocks
-from service.rules.model import ACE
+from service.rules.kickers import (
+    judging,
+    kickers_ok,
+    pair_kicker_sets,
+    single_kicker_sets,
+)
+from service.rules.model import ACE, Form, KickerRules
 
 #: Every preset without wild cards: the three-player ones, four_player (two decks), big_three
 #: (no jokers) and six_player; the wildcard games' properties are in ``tests/test_wild_perft.py``.
@@ -307,3 +314,50 @@ def test_kicker_blocks_list_every_kicker_set_once_in_ascending_order(
     ]
     cards = [r for r, n in zip(ranks, held, strict=True) for _ in range(n)]
     assert listed == sorted(set(combinations(cards, k)))
+
+
+#: Every form with kickers of every game.
+KICKER_FORMS = sorted(
+    {f for rules in PRESETS.values() for f in rules.model.forms if f.kickers},
+    key=lambda f: (f.kind.value, f.width, f.max_len),
+)
+
+
+@st.composite
+def judged_cases(draw: st.DrawFn) -> tuple[Form, KickerRules, tuple[int, ...], int, int]:
+    """A form with kickers, any kicker rules, a chain position and what a hand has left."""
+    form = draw(st.sampled_from(KICKER_FORMS))
+    flags = {f.name: draw(st.booleans()) for f in dataclasses.fields(KickerRules)}
+    rules = KickerRules(**{**flags, "rank_max": draw(st.integers(1, 3))})
+    length = draw(st.integers(form.min_len, form.max_len))
+    start = draw(st.integers(form.low, form.high - length + 1))
+    rest = tuple(draw(st.integers(0, 8)) for _ in range(13)) + tuple(
+        draw(st.integers(0, 3)) for _ in range(2)
+    )
+    return form, rules, rest, start, length
+
+
+@given(judged_cases())
+@settings(max_examples=400)
+def test_kicker_rules_as_they_judge_a_form_judge_it_alike(
+    case: tuple[Form, KickerRules, tuple[int, ...], int, int],
+) -> None:
+    """``kickers.judging`` keeps every field that judges a form's kickers (docs/rules.md §2
+    and 8): the kicker sets of a position, and whether a rest is legal kickers, are the same
+    under the rules and under what they keep, so the tables shared by it are the same."""
+    form, rules, rest, start, length = case
+    kept = judging(form, rules)
+    if form.kicker_width == 1:
+        listed = single_kicker_sets(rest, form, start, length, rules)
+        assert listed == single_kicker_sets(rest, form, start, length, kept)
+    else:
+        listed = pair_kicker_sets(rest, form, start, length, rules)
+        assert listed == pair_kicker_sets(rest, form, start, length, kept)
+    for kick in listed[:20]:
+        counts = [0] * 15
+        for r in kick:
+            counts[r] += form.kicker_width
+        assert kickers_ok(tuple(counts), form, start, length, kept)
+    assert kickers_ok(rest, form, start, length, rules) == kickers_ok(
+        rest, form, start, length, kept
+    )

@@ -25,6 +25,37 @@ from .cards import Counts
 from .model import ACE, BLACK, RED, TWO, Form, KickerRules
 
 
+def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
+    """The kicker rules as they judge ``form``'s kickers: ``kicker_rules`` with each field this
+    module never reads for them at its default. Single kickers are judged by whether ranks
+    repeat (and how often), the rocket and the bomb (``single_caps``, ``singles_ok``), an
+    airplane's by the adjacent trios too; pair kickers by the same-rank pairs and the jokers'
+    pairs (``pair_caps``, ``pairs_ok``); a form without kickers by nothing. Tables of a form's
+    kickers are shared by rule sets whose kicker rules judge it alike.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> rules = KickerRules(ranks_repeat=True, same_rank_pairs=True)
+    >>> judging(THREE_PLAYER_FORMS[4], rules) == KickerRules(same_rank_pairs=True)  # trio_pair
+    True
+    """
+    if not form.kickers:
+        return _PLAIN
+    names: tuple[str, ...]
+    if form.kicker_width == 2:
+        names = _PAIR_FIELDS
+    else:
+        airplane = form.chain and form.width == 3
+        names = _SINGLE_FIELDS if airplane else _SINGLE_FIELDS[:-1]
+    return KickerRules(**{name: getattr(kicker_rules, name) for name in names})
+
+
+_PLAIN = KickerRules()
+_SINGLE_FIELDS: tuple[str, ...] = ("ranks_repeat", "rank_max", "rocket", "bomb", "adjacent_trios")
+"""The fields that judge single kickers (the last an airplane's only)."""
+_PAIR_FIELDS: tuple[str, ...] = ("same_rank_pairs", "joker_pairs", "joker_pair_kickers")
+"""The fields that judge pair kickers."""
+
+
 def single_caps(kicker_rules: KickerRules, form: Form, start: int, length: int) -> list[int]:
     """How many single kicker cards of each rank a combination may carry at this position.
 

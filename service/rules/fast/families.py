@@ -25,7 +25,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 from ..combos import Combination, make
-from ..kickers import pair_caps, pairs_ok, single_caps, singles_ok
+from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
@@ -129,9 +129,10 @@ def plain_family(form: Form, *, lead: bool = False) -> Family:
 def _kicker_table(form: Form, tables: Tables) -> list[Any]:
     """A one-primal-rank form's kicker table under the tables' kicker rules: a row per primal
     rank, None until a hand reads it (``_one_kicker_row``; for two kickers a row per first
-    kicker rank too, ``_two_kicker_row``). Shared by every game model of the same kicker
-    rules, as the readings do not depend on the rest of the game (bounded)."""
-    key = (form, tables.model.kickers)
+    kicker rank too, ``_two_kicker_row``). Shared by every game model whose kicker rules judge
+    the form's kickers alike (``kickers.judging``), as the readings do not depend on the rest
+    of the game (bounded)."""
+    key = (form, judging(form, tables.model.kickers))
     table = _KICKER_TABLES.get(key)
     if table is None:
         if len(_KICKER_TABLES) >= _KICKER_TABLES_KEPT:

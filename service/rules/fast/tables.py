@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, by_size, held_masks, preference, readings, run_starts
-from ..kickers import kickers_ok
+from ..kickers import judging, kickers_ok
 from ..kinds import KIND_ORDER, Kind
 from ..model import Form, GameModel, Tier
 from ..ruleset import PRESETS
@@ -120,8 +120,8 @@ _GROUPS: dict[tuple[Any, ...], int] = {}
 
 def _group(model: GameModel, size: int, *, kickers: bool = True) -> int:
     """A number naming what the readings of ``size`` cards depend on in a game: its forms of
-    that many cards at each length, its rank order, and its kicker rules where one of those
-    forms has kickers (and ``kickers`` is True).
+    that many cards at each length, its rank order, and (where ``kickers`` is True) its kicker
+    rules as they judge each of those forms (``kickers.judging``).
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
@@ -129,7 +129,7 @@ def _group(model: GameModel, size: int, *, kickers: bool = True) -> int:
     [True, False]
     """
     forms = by_size(model).get(size, ())
-    rules = model.kickers if kickers and any(form.kickers for form, _ in forms) else None
+    rules = tuple(judging(form, model.kickers) for form, _ in forms) if kickers else ()
     return _GROUPS.setdefault((forms, model.order, rules), len(_GROUPS))
 
 
