@@ -29,7 +29,7 @@ import pytest
 from bench.options import option_sets
 from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
 from service.rules.engine import searched_wild_moves, wild_moves
-from service.rules.wildfast import group_sizes
+from service.rules.wildfast import counted, group_sizes
 
 RANKS = "3456789TJQKA2"
 DECK = RANKS * 4 + "BR"
@@ -162,13 +162,13 @@ def test_a_count_makes_no_move() -> None:
     and walking its pages counts it once."""
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"])
     hand = read_play("KKKKQQQQ345678899TJA")
-    group_sizes.cache_clear()
+    counted.cache_clear()
     moves = legal_moves("KKKKQQQQ345678899TJA", rules=rules)
     assert moves.count() == 57_709
     assert moves._moves is None
     for offset in (0, 100, 57_700):
         assert moves.page(offset, 100)[0] == 57_709
-    info = group_sizes.cache_info()
+    info = counted.cache_info()
     assert (info.misses, info.hits) == (1, 3)
     assert sum(size for _, size in group_sizes(hand, rules.model, None, None)) == 57_709
 

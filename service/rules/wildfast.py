@@ -38,17 +38,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import lru_cache
-from itertools import groupby
 from operator import itemgetter
 from typing import NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
 from .combos import Combination
-from .kickers import pair_caps, single_caps
+from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
-from .wilds import _assign, _hold, _kickers, _splits, _spots
+from .wilds import _assign, _fresh, _kickers, _pair_naturals, _splits
 
 Positions = Callable[[Form, int, int], bool]
 """Which chain positions (form, start, length) a listing searches."""
@@ -78,6 +77,16 @@ def _number(counts: list[int] | Counts) -> int:
     return sum(n << s for n, s in zip(counts, _SHIFT, strict=False) if n)
 
 
+_CODE = "".join(map(chr, range(NUM_RANKS)))
+"""Ranks written one character each, ``chr(rank)``: the cards of a part as such a string sort
+by rank, and read back as ranks (``str.encode``) or as cards (``_TEXT``) in one call."""
+_TEXT = str.maketrans(_CODE, RANK_CHARS)
+
+
+def _code(ranks: tuple[int, ...] | list[int]) -> str:
+    return "".join([_CODE[r] for r in ranks])
+
+
 class _Part(NamedTuple):
     """A primal part or a kicker part of a position's plays."""
 
@@ -87,10 +96,10 @@ class _Part(NamedTuple):
     """How many natural cards it holds."""
     number: int
     """Its natural cards as a number (``_number``)."""
-    cards: tuple[int, ...]
-    """Its natural cards, ascending ranks."""
-    stands: tuple[int, ...]
-    """What its wilds stand for, ascending."""
+    cards: str
+    """Its natural cards (``_code``)."""
+    stands: str
+    """What its wilds stand for, ascending (``_code``)."""
     text: str
     """The kickers as read (a kicker part; empty for a primal part)."""
 
@@ -98,53 +107,132 @@ class _Part(NamedTuple):
 class _Split(NamedTuple):
     """One way to take ``n`` wilds from the wild ranks the hand holds."""
 
+    at: int
+    """Its place among the splits of the hand (0: no wild)."""
     split: tuple[int, ...]
     """How many of each wild rank (in the order of ``Wilds.ranks``)."""
     number: int
     """The wild cards as a number (``_number``)."""
-    cards: tuple[int, ...]
-    """The wild cards, ascending ranks (the play's ``wild``)."""
+    cards: str
+    """The wild cards (``_code``)."""
     text: str
-    """The wild cards as text."""
+    """The wild cards as text (the play's ``wild``)."""
 
 
 class _Spot(NamedTuple):
     """One chain position with its parts and what every play of it shares."""
 
     form: Form
-    top: int
     primal: list[_Part]
     kickers: list[_Part]
-    shared: tuple[Kind, Rank, int, str, int, int, int]
+    shared: tuple[Kind, Rank, int, str, int, int, int, int]
     """Kind, primal rank, chain length as shown, primal cards, listing key base (size),
-    size, power of the primal rank."""
+    size, power of the primal rank, kind's place."""
 
 
 def _parts_of_primal(natural: list[int], place: Place, total: int) -> list[_Part]:
     """Every way to fill a position's primal ranks from natural cards and up to ``total``
-    wilds (``wilds._hold``)."""
+    wilds (those of ``wilds._hold``): per rank, up to ``width`` of its natural cards (all
+    ``width`` for a joker), wilds standing for it for the rest.
+
+    >>> from .ruleset import get_ruleset
+    >>> pair = get_ruleset("laizi", wild="7").model.form(Kind.PAIR)
+    >>> sorted(p.stands for p in _parts_of_primal([1] + [0] * 14, (pair, 0, 1), 2))
+    ['\x00', '\x00\x00']
+    """
     form, start, length = place
-    run = range(start, start + length)
-    found = []
-    for used, stands in _hold(natural, total, [(r, form.width) for r in run]):
-        cards = tuple(r for r in run for _ in range(used[r]))
-        found.append(_Part(len(stands), len(cards), _number(used), cards, stands, ""))
+    width = form.width
+    found = [_Part(0, 0, 0, "", "", "")]
+    for r in range(start, start + length):
+        high = min(natural[r], width)
+        low = width if r > TWO else 0
+        found = [
+            _Part(
+                p.wilds + width - t,
+                p.natural + t,
+                p.number + (t << _SHIFT[r]),
+                p.cards + _CODE[r] * t,
+                p.stands + _CODE[r] * (width - t),
+                "",
+            )
+            for p in found
+            for t in range(low, high + 1)
+            if p.wilds + width - t <= total
+        ]
     return found
 
 
 def _parts_of_kickers(
     natural: list[int], place: Place, total: int, model: GameModel
 ) -> list[_Part]:
-    """Every legal kicker part of a position, with up to ``total`` wilds (``wilds._kickers``)."""
+    """Every legal kicker part of a position, with up to ``total`` wilds: those of
+    ``wilds._kickers``, judged part by part there; where ``_kicker_ways`` counts them from the
+    rank counts, the same parts made here without judging them (each is legal)."""
     form, start, length = place
+    if _judged(form, model):
+        return [
+            _kicker_part(used, stands, kick)
+            for used, stands, kick in _kickers(
+                natural, total, form, start=start, length=length, model=model
+            )
+        ]
+    if not form.kickers:
+        return [_Part(0, 0, 0, "", "", "")]
+    assert model.wilds is not None
+    own = model.wilds.ranks
+    units = form.kickers * length
+    if form.kicker_width == 2:
+        caps = pair_caps(model.kickers, start, length)
+        ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
+        found = []
+        for used, odd, pairs in _pair_naturals(natural, caps, units, ranks):
+            if len(odd) + 2 * (units - pairs) <= total:
+                halves = [(n + 1) // 2 for n in used]
+                fresh = _fresh(halves, caps, units - pairs, own)
+                if fresh is not None:
+                    stands = tuple(sorted(odd + fresh * 2))
+                    kick = tuple(sorted(_ranks(used) + stands))
+                    found.append(_kicker_part(used, stands, kick))
+        return found
+    caps = single_caps(model.kickers, form, start, length)
+    ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
+    held = [min(natural[r], caps[r]) for r in ranks]
+    room = sum(caps[: TWO + 1])
+    apart = not model.kickers.rocket
     found = []
-    for used, stands, kick in _kickers(
-        natural, total, form, start=start, length=length, model=model
-    ):
-        cards = tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
-        text = "".join([RANK_CHARS[r] for r in kick])
-        found.append(_Part(len(stands), len(cards), _number(used), cards, stands, text))
+    for wild in range(min(total, units) + 1):
+        for chosen in choose_ranks(ranks, held, units - wild):
+            jokers = sum(r > TWO for r in chosen)
+            if (apart and jokers == 2) or len(chosen) - jokers > room - wild:
+                continue
+            used = [0] * NUM_RANKS
+            for r in chosen:
+                used[r] += 1
+            greedy = _fresh(used, caps, wild, own)
+            assert greedy is not None
+            found.append(_kicker_part(used, greedy, tuple(sorted(chosen + greedy))))
     return found
+
+
+def _judged(form: Form, model: GameModel) -> bool:
+    """Whether a form's kicker parts are judged one by one (``wilds._kickers``): where a
+    kicker gap under ``bomb_in_kickers`` may refuse the search's first substitution, or pair
+    kickers may be jokers. Elsewhere each choice within the caps that leaves room for its
+    wilds is legal (``_kicker_ways``)."""
+    rules = model.kickers
+    if form.kicker_width == 1:
+        return rules.bomb and rules.rank_max < 3
+    return form.kicker_width == 2 and rules.joker_pairs
+
+
+def _ranks(used: list[int]) -> tuple[int, ...]:
+    return tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
+
+
+def _kicker_part(used: list[int], stands: tuple[int, ...], kick: tuple[int, ...]) -> _Part:
+    cards = _ranks(used)
+    text = "".join([RANK_CHARS[r] for r in kick])
+    return _Part(len(stands), len(cards), _number(used), _code(cards), _code(stands), text)
 
 
 def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
@@ -157,52 +245,92 @@ def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
     return more
 
 
+_WAYS: dict[tuple[object, ...], tuple[int, ...]] = {}
+"""``_kicker_ways`` by what they depend on (the kicker shape, how many ranks hold each number
+of the cards the caps allow, the jokers, the room, the wilds held): bounded (``_WAYS_LIMIT``);
+few values recur across hands."""
+_WAYS_LIMIT = 20_000
+
+
 def _kicker_ways(
-    natural: list[int], place: Place, total: int, model: GameModel
-) -> list[int] | None:
-    """How many legal kicker parts a position has, by the wilds they take (up to ``total``),
-    from the rank counts alone; None where the kicker rules need each part judged (a kicker
-    gap under ``bomb_in_kickers``, pair kickers of jokers), for ``_parts_of_kickers``.
+    natural: list[int], place: Place, pool: tuple[int, ...], model: GameModel
+) -> tuple[int, ...] | None:
+    """How many plays a primal part taking ``n`` wilds makes with the kicker parts of a
+    position and the splits of the wilds (``ways[n]``), from the rank counts alone; None
+    where the kicker rules need each part judged (``_judged``).
 
     Single kickers: the natural cards are any choice within the caps, less the two jokers
     where they split; ``n`` wilds take the rest when the caps of ranks 3 to 2 leave room for
     them, and then the search's substitution of them (``wilds._fresh``) is legal. Pair
     kickers: any number of natural cards of a rank within twice its cap, an odd one completed
     by a wild; the wild pairs take the rest when the caps of ranks 3 to 2 leave room for them,
-    the same room for every choice.
+    the same room for every choice. Which ranks hold how many does not count, only how many
+    ranks hold each number of cards.
 
     >>> from .ruleset import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> trio_single = laizi.form(Kind.TRIO_SINGLE)
-    >>> _kicker_ways([0, 1, 1] + [0] * 12, (trio_single, 0, 1), 1, laizi)  # 4, 5; or a wild
-    [2, 1]
+    >>> _kicker_ways([0, 1, 1] + [0] * 12, (trio_single, 0, 1), (1,), laizi)  # 4, 5; or 7
+    (3, 2)
     """
-    form = place[0]
-    if not form.kickers:
-        return [1] + [0] * total
-    if form.kicker_width == 1:
-        return _single_ways(natural, place, total, model)
-    return _pair_ways(natural, place, total, model)
-
-
-def _single_ways(
-    natural: list[int], place: Place, total: int, model: GameModel
-) -> list[int] | None:
-    """``_kicker_ways`` of single kickers."""
     form, start, length = place
-    rules = model.kickers
-    if rules.bomb and rules.rank_max < 3:
+    if _judged(form, model):
         return None
     units = form.kickers * length
-    caps = single_caps(rules, form, start, length)
-    room = sum(caps[: TWO + 1])
+    rules = model.kickers
+    held = [0] * 5  # how many ranks of 3 to 2 allow each number of natural kicker cards
+    black = red = room = 0
+    if form.kicker_width == 1:
+        caps = single_caps(rules, form, start, length)
+        for r in range(TWO + 1):
+            held[min(natural[r], caps[r])] += 1
+        black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
+        room = sum(caps[: TWO + 1])
+    elif form.kicker_width == 2:
+        caps = pair_caps(rules, start, length)
+        for r in range(TWO + 1):
+            held[min(natural[r], 2 * caps[r], 4)] += 1
+        room = sum(caps[: TWO + 1])
+    key: tuple[object, ...] = (
+        form.kicker_width,
+        units,
+        *held[1:],
+        black,
+        red,
+        rules.rocket,
+        room,
+        pool,
+    )
+    ways = _WAYS.get(key)
+    if ways is None:
+        total = sum(pool)
+        if not form.kickers:
+            kicks = [1]
+        elif form.kicker_width == 1:
+            kicks = _single_ways(held, black, red, rules.rocket, room, units, total)
+        else:
+            kicks = _pair_ways(held, room >= units, units, total)
+        splits = [sum(1 for _ in _splits(n, pool)) for n in range(total + 1)]
+        ways = tuple(
+            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
+            for s in range(total + 1)
+        )
+        if len(_WAYS) >= _WAYS_LIMIT:
+            _WAYS.clear()
+        _WAYS[key] = ways
+    return ways
+
+
+def _single_ways(  # noqa: PLR0917 - what single kicker parts depend on, each a number
+    held: list[int], black: int, red: int, rocket: bool, room: int, units: int, total: int
+) -> list[int]:
+    """How many single kicker parts there are, by the wilds they take: ``held[h]`` ranks of
+    3 to 2 allow ``h`` natural cards each."""
     plain = [1]  # the choices of natural cards of ranks 3 to 2, by their number
-    for r in range(TWO + 1):
-        most = min(natural[r], caps[r])
-        if most:
+    for most in range(1, 5):
+        for _ in range(held[most]):
             plain = _times(plain, 0, most, units)
-    black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
-    jokers = (1, black + red, black * red if rules.rocket else 0)
+    jokers = (1, black + red, black * red if rocket else 0)
     ways = [0] * (total + 1)
     for wild in range(min(total, units) + 1):
         cards = units - wild
@@ -214,28 +342,23 @@ def _single_ways(
     return ways
 
 
-def _pair_ways(natural: list[int], place: Place, total: int, model: GameModel) -> list[int] | None:
-    """``_kicker_ways`` of pair kickers."""
-    form, start, length = place
-    units = form.kickers * length
-    caps = pair_caps(model.kickers, start, length)
-    if caps[BLACK] or caps[RED]:
-        return None
+def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]:
+    """How many pair kicker parts there are, by the wilds they take: ``held[h]`` ranks of 3
+    to 2 allow ``h`` natural cards each (an odd one completed by a wild); ``room``: whether
+    the caps leave room for the wild pairs."""
     ways = [0] * (total + 1)
-    if sum(caps[: TWO + 1]) < units:
-        return ways  # no room for the wild pairs of any choice
+    if not room:
+        return ways
     table = {(0, 0): 1}  # the choices of natural cards by (pairs, odd cards)
-    for r in range(TWO + 1):
-        most = min(natural[r], 2 * caps[r])
-        if not most:
-            continue
-        more: dict[tuple[int, int], int] = {}
-        for (pairs, odd), n in table.items():
-            for take in range(most + 1):
-                key = (pairs + (take + 1) // 2, odd + take % 2)
-                if key[0] <= units:
-                    more[key] = more.get(key, 0) + n
-        table = more
+    for most in range(1, 5):
+        for _ in range(held[most]):
+            more: dict[tuple[int, int], int] = {}
+            for (pairs, odd), n in table.items():
+                for take in range(most + 1):
+                    key = (pairs + (take + 1) // 2, odd + take % 2)
+                    if key[0] <= units:
+                        more[key] = more.get(key, 0) + n
+            table = more
     for (pairs, odd), n in table.items():
         wild = odd + 2 * (units - pairs)
         if wild <= total:
@@ -243,7 +366,7 @@ def _pair_ways(natural: list[int], place: Place, total: int, model: GameModel) -
     return ways
 
 
-_MISSES: dict[tuple[GameModel, Form, int, int, tuple[int, ...]], int] = {}
+_MISSES: dict[tuple[GameModel, int, int, int, tuple[int, ...]], int] = {}
 """``_lone_misses`` per game model, position and wilds held: bounded (``_MISSES_LIMIT``)."""
 _MISSES_LIMIT = 20_000
 
@@ -258,7 +381,10 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     >>> _lone_misses(laizi, (laizi.form(Kind.PAIR), 0, 1), (2,))  # 77 as 33
     1
     """
-    key = (model, *place, pool)
+    form, start, length = place
+    if form.width * length > sum(pool):
+        return 0
+    key = (model, id(form), start, length, pool)  # a form is a constant of the model
     found = _MISSES.get(key)
     if found is None:
         found = 0
@@ -271,7 +397,7 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
             primal = tuple(r for r in range(start, start + length) for _ in range(form.width))
             for k in _parts_of_kickers(list(_NONE), place, total, model):
                 if short + k.wilds <= total:
-                    everything = tuple(sorted(primal + k.stands))
+                    everything = tuple(sorted(primal + tuple(k.stands.encode("latin-1"))))
                     for split in _splits(short + k.wilds, pool):
                         wild, stand, _ = _assign(everything, split, ranks)
                         found += not set(stand) <= set(wild)
@@ -309,7 +435,7 @@ def answers_at(previous: Combination, model: GameModel) -> Positions:
 
 
 class _Listing:
-    """One hand's moves with wilds, by group: counted (``sizes``), made where asked
+    """One hand's moves with wilds, by group: counted (``places``), made where asked
     (``moves``)."""
 
     def __init__(
@@ -332,6 +458,7 @@ class _Listing:
             natural[r] = 0
         self.natural = natural
         self.splits: list[list[_Split]] = []
+        index = 0
         for n in range(total + 1):
             found = []
             for split in _splits(n, self.pool):
@@ -339,40 +466,73 @@ class _Listing:
                     sorted(r for r, k in zip(self.ranks, split, strict=True) for _ in range(k))
                 )
                 number = sum(k << _SHIFT[r] for r, k in zip(self.ranks, split, strict=True))
-                found.append(_Split(split, number, cards, "".join([RANK_CHARS[r] for r in cards])))
+                text = "".join([RANK_CHARS[r] for r in cards])
+                found.append(_Split(index, split, number, _code(cards), text))
+                index += 1
             self.splits.append(found)
-        self.stands: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, bool]] = {}
+        self.one = len(self.ranks) == 1
+        """One wild rank (laizi): the stand-ins are shown as they are (``_assign``)."""
+        self.stands: dict[tuple[str, int], tuple[str, bool]] = {}
         """The stand-ins shown, as text, and whether they read only ranks of the play's
         wilds, by (stand-ins ascending, split): ``_assign``, made once."""
-        self.runs: dict[tuple[int, int, int], list[int]] = {}
-        """``_primal_ways`` by (width, start, length), each made from the one a rank shorter."""
-        may = None if previous is None else answers_at(previous, model)
-        found_spots = _spots(
-            natural, total, model, held=sum(hand), kinds=kinds, size=None, positions=may
-        )
-        self.groups: list[tuple[Group, list[Place]]] = [
-            (group, [(form, start, length) for _, form, start, length in spots])
-            for group, spots in groupby(found_spots, key=itemgetter(0))
-        ]
+        self.runs: dict[tuple[int, int], list[list[int]]] = {}
+        """``_primal_ways`` by (width, start): one per chain length."""
+        self.may = None if previous is None else answers_at(previous, model)
+        self.kinds = kinds
+        self.held = sum(hand)
 
-    def _primal_ways(self, form: Form, start: int, length: int) -> list[int]:
-        """How many ways there are to fill a position's primal ranks, by the wilds they take:
-        per rank, its natural cards (up to ``width``, all for a joker) and wilds for the rest."""
-        key = (form.width, start, length)
-        ways = self.runs.get(key)
-        if ways is None:
-            before = [1] if length == 1 else self._primal_ways(form, start, length - 1)
-            r = start + length - 1
-            width = form.width
-            high = min(self.natural[r], width)
-            low = width if r > TWO else 0
-            ways = (
-                []
-                if high < low or not before
-                else _times(before, width - high, width - low, self.total)
-            )
-            self.runs[key] = ways
-        return ways
+    def primal_ways(self, width: int, start: int) -> list[list[int]]:
+        """How many ways there are to fill ``width`` cards of each rank of a run from
+        ``start``, by the wilds they take, one table per length (as long as some way takes no
+        more wilds than the hand holds): per rank, its natural cards (up to ``width``, all of
+        them for a joker) and wilds for the rest."""
+        key = (width, start)
+        found = self.runs.get(key)
+        if found is None:
+            found = []
+            ways = [1]
+            natural = self.natural
+            total = self.total
+            for r in range(start, NUM_RANKS):
+                high = min(natural[r], width)
+                low = width if r > TWO else 0
+                if high < low:
+                    break
+                ways = _times(ways, width - high, width - low, total)
+                if not any(ways):
+                    break
+                found.append(ways)
+            self.runs[key] = found
+        return found
+
+    def places(self) -> list[tuple[Group, int, list[Place]]]:
+        """Every group of the listing that holds a move, in order: how many moves it holds,
+        and the positions (form, start, length) that hold them."""
+        model = self.model
+        powers = [model.power(r) for r in range(NUM_RANKS)]
+        found: dict[Group, tuple[list[int], list[Place]]] = {}
+        kinds, may, held = self.kinds, self.may, self.held
+        for form in model.forms:
+            if kinds is not None and form.kind not in kinds:
+                continue
+            order = KIND_ORDER[form.kind]
+            for start in range(form.low, form.high + 1):
+                runs = self.primal_ways(form.width, start)
+                for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
+                    top = start + length - 1
+                    if top > form.high or form.size(length) > held:
+                        break
+                    if may is not None and not may(form, start, length):
+                        continue
+                    size = self.count((form, start, length), runs[length - 1])
+                    if size:
+                        group = (order, powers[top])
+                        entry = found.get(group)
+                        if entry is None:
+                            entry = found[group] = ([0], [])
+                        entry[0][0] += size
+                        entry[1].append((form, start, length))
+        return [(group, found[group][0][0], found[group][1]) for group in sorted(found)]
 
     def answers_one_by_one(self, form: Form) -> bool:
         """Whether a position's plays are judged one by one against the play to answer: bombs
@@ -380,37 +540,31 @@ class _Listing:
         previous = self.previous
         return previous is not None and form.tier is Tier.BOMB and previous.tier is Tier.BOMB
 
-    def count(self, place: Place) -> int:
-        """How many moves a position holds."""
-        form, start, length = place
-        ways = self._primal_ways(form, start, length)
-        if not any(ways):
-            return 0
-        if self.answers_one_by_one(form):
+    def count(self, place: Place, ways: list[int]) -> int:
+        """How many moves a position holds (``ways``: its primal parts by the wilds they
+        take)."""
+        if self.answers_one_by_one(place[0]):
             return len(self.made(self.spot(place)))
-        total = self.total
-        kicks = _kicker_ways(self.natural, place, total, self.model)
+        kicks = _kicker_ways(self.natural, place, self.pool, self.model)
         if kicks is None:
-            kicks = [0] * (total + 1)
-            for k in _parts_of_kickers(self.natural, place, total, self.model):
-                kicks[k.wilds] += 1
-        splits = [len(s) for s in self.splits]
+            kicks = self.judged_ways(place)
         found = 0
         for s, n in enumerate(ways):
             if n:
-                found += n * sum(
-                    m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m
-                )
+                found += n * kicks[s]
         return found - _lone_misses(self.model, place, self.pool)
 
-    def sizes(self) -> tuple[tuple[Group, int], ...]:
-        """How many moves each group holds (groups without one left out), in order."""
-        found = []
-        for group, places in self.groups:
-            size = sum(self.count(place) for place in places)
-            if size:
-                found.append((group, size))
-        return tuple(found)
+    def judged_ways(self, place: Place) -> tuple[int, ...]:
+        """``_kicker_ways`` from the kicker parts listed (``_parts_of_kickers``)."""
+        total = self.total
+        kicks = [0] * (total + 1)
+        for k in _parts_of_kickers(self.natural, place, total, self.model):
+            kicks[k.wilds] += 1
+        splits = [len(s) for s in self.splits]
+        return tuple(
+            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
+            for s in range(total + 1)
+        )
 
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
@@ -425,28 +579,29 @@ class _Listing:
             size << _SIZE,
             size,
             self.model.power(top),
+            KIND_ORDER[form.kind],
         )
         return _Spot(
             form,
-            top,
             _parts_of_primal(self.natural, place, self.total),
             _parts_of_kickers(self.natural, place, self.total, self.model),
             shared,
         )
 
-    def stand(self, stands: tuple[int, ...], split: _Split) -> tuple[str, bool]:
-        """What a play's wilds stand for, shown, and whether only for ranks of its wilds."""
-        key = (stands, split.split)
+    def stand(self, stands: str, split: _Split) -> tuple[str, bool]:
+        """What a play's wilds stand for (``_code``, ascending), shown, and whether only for
+        ranks of its wilds (``_assign``)."""
+        key = (stands, split.at)
         found = self.stands.get(key)
         if found is None:
-            wild, stand, _ = _assign(stands, split.split, self.ranks)
+            wild, stand, _ = _assign(tuple(stands.encode("latin-1")), split.split, self.ranks)
             found = self.stands[key] = (
                 "".join([RANK_CHARS[r] for r in stand]),
                 set(stand) <= set(wild),
             )
         return found
 
-    def plays(self, spot: _Spot) -> list[tuple[int, _Part, _Part, _Split]]:
+    def plays(self, spot: _Spot) -> list[tuple[int, _Spot, _Part, _Part, _Split]]:
         """Every play of a position: its key in its group (size, then cards, descending), and
         its parts."""
         total = self.total
@@ -460,21 +615,28 @@ class _Listing:
                     continue
                 number = base - p.number - k.number
                 if p.natural or k.natural:
-                    found += [(number - s.number, p, k, s) for s in splits[taken]]
+                    found += [(number - s.number, spot, p, k, s) for s in splits[taken]]
                     continue
-                stands = tuple(sorted(p.stands + k.stands))
+                stands = "".join(sorted(p.stands + k.stands))
                 found += [
-                    (number - s.number, p, k, s) for s in splits[taken] if self.stand(stands, s)[1]
+                    (number - s.number, spot, p, k, s)
+                    for s in splits[taken]
+                    if self.stand(stands, s)[1]
                 ]
         return found
 
     def make(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play: the one the search's play makes
         (``combos.wild_combination``)."""
-        kind, rank, length, primal, _, size, power = spot.shared
+        kind, rank, length, primal, _, size, power, place = spot.shared
         form = spot.form
-        held = tuple(sorted(p.cards + k.cards + split.cards))
-        stand, _ = self.stand(tuple(sorted(p.stands + k.stands)), split)
+        cards = "".join(sorted(p.cards + k.cards + split.cards))
+        if not split.at:
+            stand = ""
+        elif self.one:
+            stand = "".join(sorted(p.stands + k.stands)).translate(_TEXT)
+        else:
+            stand = self.stand("".join(sorted(p.stands + k.stands)), split)[0]
         grade, rung = 0, form.ladder
         if form.tier is Tier.BOMB:
             wilds = self.model.wilds
@@ -487,10 +649,10 @@ class _Listing:
             kind,
             rank,
             length,
-            "".join([RANK_CHARS[r] for r in held]),
+            cards.translate(_TEXT),
             primal,
             k.text,
-            (KIND_ORDER[kind], power, size, held),
+            (place, power, size, tuple(cards.encode("latin-1"))),
             power,
             form.tier,
             rung,
@@ -505,34 +667,51 @@ class _Listing:
         previous = self.previous
         assert previous is not None
         found = []
-        for key, p, k, split in self.plays(spot):
+        for key, _, p, k, split in self.plays(spot):
             combo = self.make(spot, p, k, split)
             if beats(combo, previous):
                 found.append((key, combo))
         return found
 
-    def moves(self, places: list[Place], first: int, end: int | None) -> list[Combination]:
+    def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
         """The moves of one group from its ``first`` to its ``end``, made."""
         if any(self.answers_one_by_one(form) for form, _, _ in places):
             keyed = [found for place in places for found in self.made(self.spot(place))]
             keyed.sort(key=itemgetter(0))
             return [combo for _, combo in keyed[first:end]]
-        chosen = []
-        for place in places:
-            spot = self.spot(place)
-            chosen += [(key, spot, p, k, split) for key, p, k, split in self.plays(spot)]
+        chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
         make = self.make
         return [make(spot, p, k, split) for _, spot, p, k, split in chosen[first:end]]
 
 
+Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
+"""A hand's listing counted: each group that holds a move, in order, with how many it holds
+and the positions that hold them."""
+
+
 @lru_cache(maxsize=64)
+def counted(
+    hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
+) -> Counted:
+    """How many moves each group of a hand's listing holds, and where (``Counted``): from
+    the rank counts, no move made. Kept for the last hands asked, so that a client walking
+    the pages of a hand counts them once.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> [(group, size) for group, size, _ in counted(read_hand("4577"), laizi, None, None)]
+    [((0, 1), 1), ((0, 2), 1), ((0, 4), 1), ((1, 1), 1), ((1, 2), 1), ((1, 4), 1)]
+    """
+    listing = _Listing(hand, model, previous, kinds)
+    return tuple((group, size, tuple(places)) for group, size, places in listing.places())
+
+
 def group_sizes(
     hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
 ) -> tuple[tuple[Group, int], ...]:
-    """How many moves each group of a hand's listing holds (groups without one left out), in
-    order: counted from the rank counts, not made. Kept for the last hands asked, so that a
-    client walking the pages of a hand counts them once.
+    """How many moves each group of a hand's listing holds (``counted``).
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
@@ -540,7 +719,7 @@ def group_sizes(
     >>> group_sizes(read_hand("4577"), laizi, None, frozenset({Kind.PAIR}))
     (((1, 1), 1), ((1, 2), 1), ((1, 4), 1))
     """
-    return _Listing(hand, model, previous, kinds).sizes()
+    return tuple((group, size) for group, size, _ in counted(hand, model, previous, kinds))
 
 
 def wild_listing(
@@ -554,8 +733,8 @@ def wild_listing(
 ) -> tuple[int, list[Combination]]:
     """How many moves a hand with wilds has (each cards and reading once, of the ``kinds``
     given, that beat ``previous``: any, when it is None), and ``limit`` of them (all, when
-    None) from ``offset``, in listing order: the count from ``group_sizes``, the moves made
-    only in the groups the page reaches.
+    None) from ``offset``, in listing order: the count from ``counted``, the moves made only
+    in the groups the page reaches.
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
@@ -565,24 +744,23 @@ def wild_listing(
     (4, [('7', 'single', '7'), ('J', 'single', 'J'), ('7J', 'pair', '77'), ('7J', 'pair', 'JJ')])
     """
     wanted = None if kinds is None else frozenset(kinds)
-    sizes = group_sizes(hand, model, previous, wanted)
-    count = sum(size for _, size in sizes)
+    groups = counted(hand, model, previous, wanted)
+    count = sum(size for _, size, _ in groups)
     end = None if limit is None else offset + limit
     if limit == 0 or offset >= count:
         return count, []
     listing = _Listing(hand, model, previous, wanted)
-    places = dict(listing.groups)
     moves: list[Combination] = []
     seen = 0
-    for group, size in sizes:
+    for _, size, places in groups:
         if seen + size > offset:
             first = max(0, offset - seen)
             last = None if end is None else min(size, end - seen)
-            moves += listing.moves(places[group], first, last)
+            moves += listing.moves(places, first, last)
         seen += size
         if end is not None and seen >= end:
             break
     return count, moves
 
 
-__all__ = ["answers_at", "group_sizes", "wild_listing"]
+__all__ = ["answers_at", "counted", "group_sizes", "wild_listing"]
