@@ -47,7 +47,7 @@ from .combos import Combination
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
-from .wilds import _assign, _fresh, _kickers, _pair_naturals, _splits
+from .wilds import _assign, _fresh, _kickers, _splits
 
 Positions = Callable[[Form, int, int], bool]
 """Which chain positions (form, start, length) a listing searches."""
@@ -123,6 +123,8 @@ class _Spot(NamedTuple):
     """One chain position with its parts and what every play of it shares."""
 
     form: Form
+    code: int
+    """The position in a number: the form's place in the model, and the chain's start."""
     primal: list[_Part]
     kickers: list[_Part]
     shared: tuple[Kind, Rank, int, str, int, int, int, int]
@@ -130,36 +132,34 @@ class _Spot(NamedTuple):
     size, power of the primal rank, kind's place."""
 
 
-def _parts_of_primal(natural: list[int], place: Place, total: int) -> list[_Part]:
-    """Every way to fill a position's primal ranks from natural cards and up to ``total``
-    wilds (those of ``wilds._hold``): per rank, up to ``width`` of its natural cards (all
-    ``width`` for a joker), wilds standing for it for the rest.
+_EMPTY = _Part(0, 0, 0, "", "", "")
 
-    >>> from .ruleset import get_ruleset
-    >>> pair = get_ruleset("laizi", wild="7").model.form(Kind.PAIR)
-    >>> sorted(p.stands for p in _parts_of_primal([1] + [0] * 14, (pair, 0, 1), 2))
-    ['\x00', '\x00\x00']
+
+def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: int) -> list[_Part]:
+    """Primal parts one rank longer: ``width`` cards of rank ``r`` more, natural (up to its
+    count, all of them for a joker) then wild, up to ``total`` wilds. A run's primal parts are
+    those of ``wilds._hold``: every way to fill its ranks from natural cards and wilds.
+
+    >>> sorted(p.stands for p in _longer([_EMPTY], [1] + [0] * 14, 2, 0, 2))  # 3 and a wild
+    ['\\x00', '\\x00\\x00']
     """
-    form, start, length = place
-    width = form.width
-    found = [_Part(0, 0, 0, "", "", "")]
-    for r in range(start, start + length):
-        high = min(natural[r], width)
-        low = width if r > TWO else 0
-        found = [
-            _Part(
-                p.wilds + width - t,
-                p.natural + t,
-                p.number + (t << _SHIFT[r]),
-                p.cards + _CODE[r] * t,
-                p.stands + _CODE[r] * (width - t),
-                "",
-            )
-            for p in found
-            for t in range(low, high + 1)
-            if p.wilds + width - t <= total
-        ]
-    return found
+    high = min(natural[r], width)
+    low = width if r > TWO else 0
+    code = _CODE[r]
+    shift = _SHIFT[r]
+    return [
+        _Part(
+            p.wilds + width - t,
+            p.natural + t,
+            p.number + (t << shift),
+            p.cards + code * t,
+            p.stands + code * (width - t),
+            "",
+        )
+        for p in parts
+        for t in range(low, high + 1)
+        if p.wilds + width - t <= total
+    ]
 
 
 def _parts_of_kickers(
@@ -167,33 +167,23 @@ def _parts_of_kickers(
 ) -> list[_Part]:
     """Every legal kicker part of a position, with up to ``total`` wilds: those of
     ``wilds._kickers``, judged part by part there; where ``_kicker_ways`` counts them from the
-    rank counts, the same parts made here without judging them (each is legal)."""
+    rank counts, the same parts made here without judging them (each is legal), with the
+    search's substitution (``wilds._fresh``)."""
     form, start, length = place
     if _judged(form, model):
         return [
-            _kicker_part(used, stands, kick)
-            for used, stands, kick in _kickers(
+            _kicker_part(_ranks(used), stands)
+            for used, stands, _ in _kickers(
                 natural, total, form, start=start, length=length, model=model
             )
         ]
     if not form.kickers:
-        return [_Part(0, 0, 0, "", "", "")]
+        return [_EMPTY]
     assert model.wilds is not None
     own = model.wilds.ranks
     units = form.kickers * length
     if form.kicker_width == 2:
-        caps = pair_caps(model.kickers, start, length)
-        ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
-        found = []
-        for used, odd, pairs in _pair_naturals(natural, caps, units, ranks):
-            if len(odd) + 2 * (units - pairs) <= total:
-                halves = [(n + 1) // 2 for n in used]
-                fresh = _fresh(halves, caps, units - pairs, own)
-                if fresh is not None:
-                    stands = tuple(sorted(odd + fresh * 2))
-                    kick = tuple(sorted(_ranks(used) + stands))
-                    found.append(_kicker_part(used, stands, kick))
-        return found
+        return _pair_parts(natural, pair_caps(model.kickers, start, length), units, total, own)
     caps = single_caps(model.kickers, form, start, length)
     ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
     held = [min(natural[r], caps[r]) for r in ranks]
@@ -202,15 +192,53 @@ def _parts_of_kickers(
     found = []
     for wild in range(min(total, units) + 1):
         for chosen in choose_ranks(ranks, held, units - wild):
-            jokers = sum(r > TWO for r in chosen)
+            jokers = (BLACK in chosen) + (RED in chosen)
             if (apart and jokers == 2) or len(chosen) - jokers > room - wild:
+                continue
+            if not wild:
+                found.append(_kicker_part(chosen, ()))
                 continue
             used = [0] * NUM_RANKS
             for r in chosen:
                 used[r] += 1
             greedy = _fresh(used, caps, wild, own)
             assert greedy is not None
-            found.append(_kicker_part(used, greedy, tuple(sorted(chosen + greedy))))
+            found.append(_kicker_part(chosen, greedy))
+    return found
+
+
+def _pair_parts(
+    natural: list[int], caps: list[int], units: int, total: int, own: tuple[int, ...]
+) -> list[_Part]:
+    """``_parts_of_kickers`` of pair kickers (those of ``wilds._pair_naturals``): per rank,
+    up to twice its cap of its natural cards (an odd one, never a joker, completed by a wild
+    standing for its rank), the rest wild pairs where the caps leave room for them."""
+    choices: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [((), (), 0)]
+    for r in range(NUM_RANKS):
+        most = min(natural[r], 2 * caps[r])
+        if not most:
+            continue
+        choices = [
+            (cards + (r,) * take, odd + (r,) * (take % 2), pairs + (take + 1) // 2)
+            for cards, odd, pairs in choices
+            for take in range(most + 1)
+            if pairs + (take + 1) // 2 <= units and not (take % 2 and r > TWO)
+        ]
+    found = []
+    for cards, odd, pairs in choices:
+        wild = units - pairs
+        if len(odd) + 2 * wild > total:
+            continue
+        if not wild:
+            found.append(_kicker_part(cards, odd))
+            continue
+        halves = [0] * NUM_RANKS
+        for r in cards:
+            halves[r] += 1
+        halves = [(n + 1) // 2 for n in halves]
+        fresh = _fresh(halves, caps, wild, own)
+        if fresh is not None:
+            found.append(_kicker_part(cards, tuple(sorted(odd + fresh * 2))))
     return found
 
 
@@ -229,10 +257,25 @@ def _ranks(used: list[int]) -> tuple[int, ...]:
     return tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
 
 
-def _kicker_part(used: list[int], stands: tuple[int, ...], kick: tuple[int, ...]) -> _Part:
-    cards = _ranks(used)
-    text = "".join([RANK_CHARS[r] for r in kick])
-    return _Part(len(stands), len(cards), _number(used), _code(cards), _code(stands), text)
+_KICKER_PARTS: dict[tuple[tuple[int, ...], tuple[int, ...]], _Part] = {}
+"""Kicker parts by their natural cards and stand-ins (ascending ranks): the same in every
+hand and position that has them. Bounded (``_KICKER_PARTS_LIMIT``, then it starts again)."""
+_KICKER_PARTS_LIMIT = 20_000
+
+
+def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
+    """The kicker part of natural cards and wilds standing for ``stands`` (ascending ranks)."""
+    key = (cards, stands)
+    found = _KICKER_PARTS.get(key)
+    if found is None:
+        text = "".join(sorted(_code(cards + stands))).translate(_TEXT)
+        number = sum(1 << _SHIFT[r] for r in cards)
+        if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
+            _KICKER_PARTS.clear()
+        found = _KICKER_PARTS[key] = _Part(
+            len(stands), len(cards), number, _code(cards), _code(stands), text
+        )
+    return found
 
 
 def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
@@ -475,8 +518,12 @@ class _Listing:
         self.stands: dict[tuple[str, int], tuple[str, bool]] = {}
         """The stand-ins shown, as text, and whether they read only ranks of the play's
         wilds, by (stand-ins ascending, split): ``_assign``, made once."""
+        self.primals: dict[tuple[int, int, int], list[_Part]] = {}
+        """``primal_parts`` by (width, start, length)."""
         self.runs: dict[tuple[int, int], list[list[int]]] = {}
         """``_primal_ways`` by (width, start): one per chain length."""
+        self.forms = {id(form): n for n, form in enumerate(model.forms)}
+        """Each form's place in the model (a form is a constant of the model)."""
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
@@ -503,6 +550,18 @@ class _Listing:
                     break
                 found.append(ways)
             self.runs[key] = found
+        return found
+
+    def primal_parts(self, width: int, start: int, length: int) -> list[_Part]:
+        """``_parts_of_primal``, each made from the parts a rank shorter (kept per listing:
+        forms of one width share them)."""
+        key = (width, start, length)
+        found = self.primals.get(key)
+        if found is None:
+            before = [_EMPTY] if length == 1 else self.primal_parts(width, start, length - 1)
+            found = self.primals[key] = _longer(
+                before, self.natural, width, start + length - 1, self.total
+            )
         return found
 
     def places(self) -> list[tuple[Group, int, list[Place]]]:
@@ -583,7 +642,8 @@ class _Listing:
         )
         return _Spot(
             form,
-            _parts_of_primal(self.natural, place, self.total),
+            self.forms[id(form)] << 4 | start,
+            self.primal_parts(form.width, start, length),
             _parts_of_kickers(self.natural, place, self.total, self.model),
             shared,
         )
@@ -625,9 +685,19 @@ class _Listing:
                 ]
         return found
 
-    def make(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
-        """The combination of one play: the one the search's play makes
-        (``combos.wild_combination``)."""
+    def make(self, key: int, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
+        """The combination of one play (its ``key`` in its group): the one the search's play
+        makes (``combos.wild_combination``), made once (``_MADE``)."""
+        ident = (self.model, key << 10 | spot.code)  # the cards, the form and the chain
+        combo = _MADE.get(ident)
+        if combo is None:
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            combo = _MADE[ident] = self.build(spot, p, k, split)
+        return combo
+
+    def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
+        """The combination of one play, made."""
         kind, rank, length, primal, _, size, power, place = spot.shared
         form = spot.form
         cards = "".join(sorted(p.cards + k.cards + split.cards))
@@ -668,7 +738,7 @@ class _Listing:
         assert previous is not None
         found = []
         for key, _, p, k, split in self.plays(spot):
-            combo = self.make(spot, p, k, split)
+            combo = self.make(key, spot, p, k, split)
             if beats(combo, previous):
                 found.append((key, combo))
         return found
@@ -682,8 +752,14 @@ class _Listing:
         chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
         make = self.make
-        return [make(spot, p, k, split) for _, spot, p, k, split in chosen[first:end]]
+        return [make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
 
+
+_MADE: dict[tuple[GameModel, int], Combination] = {}
+"""The wild combinations made, by game model and play (cards, form, chain): the plays of a
+hand recur as it is asked again (the next page, the next turn). Bounded (``_MADE_LIMIT``:
+about 15 MB, then it starts again)."""
+_MADE_LIMIT = 30_000
 
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
@@ -701,8 +777,9 @@ def counted(
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
     >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> [(group, size) for group, size, _ in counted(read_hand("4577"), laizi, None, None)]
-    [((0, 1), 1), ((0, 2), 1), ((0, 4), 1), ((1, 1), 1), ((1, 2), 1), ((1, 4), 1)]
+    >>> found = counted(read_hand("4577"), laizi, None, None)
+    >>> [(group, size) for group, size, _ in found][-4:]  # trio 477 and 577, trio_single 4577
+    [((2, 1), 1), ((2, 2), 1), ((3, 1), 1), ((3, 2), 1)]
     """
     listing = _Listing(hand, model, previous, kinds)
     return tuple((group, size, tuple(places)) for group, size, places in listing.places())
