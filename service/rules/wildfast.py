@@ -36,7 +36,7 @@ makes of it (``combos.wild_combination``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -571,10 +571,12 @@ class _Listing:
         powers = [model.power(r) for r in range(NUM_RANKS)]
         found: dict[Group, tuple[list[int], list[Place]]] = {}
         kinds, may, held = self.kinds, self.may, self.held
+        plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         for form in model.forms:
             if kinds is not None and form.kind not in kinds:
                 continue
             order = KIND_ORDER[form.kind]
+            one_by_one = self.answers_one_by_one(form)
             for start in range(form.low, form.high + 1):
                 runs = self.primal_ways(form.width, start)
                 for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
@@ -583,14 +585,18 @@ class _Listing:
                         break
                     if may is not None and not may(form, start, length):
                         continue
-                    size = self.count((form, start, length), runs[length - 1])
+                    place = (form, start, length)
+                    if one_by_one:
+                        size = len(self.made(self.spot(place)))
+                    else:
+                        size = self.count(place, runs[length - 1], plain)
                     if size:
                         group = (order, powers[top])
                         entry = found.get(group)
                         if entry is None:
                             entry = found[group] = ([0], [])
                         entry[0][0] += size
-                        entry[1].append((form, start, length))
+                        entry[1].append(place)
         return [(group, found[group][0][0], found[group][1]) for group in sorted(found)]
 
     def answers_one_by_one(self, form: Form) -> bool:
@@ -599,19 +605,22 @@ class _Listing:
         previous = self.previous
         return previous is not None and form.tier is Tier.BOMB and previous.tier is Tier.BOMB
 
-    def count(self, place: Place, ways: list[int]) -> int:
-        """How many moves a position holds (``ways``: its primal parts by the wilds they
-        take)."""
-        if self.answers_one_by_one(place[0]):
-            return len(self.made(self.spot(place)))
-        kicks = _kicker_ways(self.natural, place, self.pool, self.model)
-        if kicks is None:
-            kicks = self.judged_ways(place)
-        found = 0
-        for s, n in enumerate(ways):
-            if n:
-                found += n * kicks[s]
-        return found - _lone_misses(self.model, place, self.pool)
+    def count(self, place: Place, primal: list[int], plain: list[int]) -> int:
+        """How many plays a position holds: its primal parts (``primal``: by the wilds they
+        take) with its kicker parts and the splits of the wilds (``_kicker_ways``; ``plain``,
+        the splits alone, for a form without kickers), less the lone wilds' misses."""
+        form, _, length = place
+        kicks: Sequence[int] = plain
+        if form.kickers:
+            ways = _kicker_ways(self.natural, place, self.pool, self.model)
+            kicks = self.judged_ways(place) if ways is None else ways
+        size = 0
+        for n, count in enumerate(primal):
+            if count:
+                size += count * kicks[n]
+        if form.width * length <= self.total:
+            size -= _lone_misses(self.model, place, self.pool)
+        return size
 
     def judged_ways(self, place: Place) -> tuple[int, ...]:
         """``_kicker_ways`` from the kicker parts listed (``_parts_of_kickers``)."""
@@ -785,6 +794,20 @@ def counted(
     return tuple((group, size, tuple(places)) for group, size, places in listing.places())
 
 
+def forget(*, hands: bool = False) -> None:
+    """Empty every table the wild engine keeps between calls (``counted``, ``_MADE``, the
+    kicker tables): its next answers start cold, as a new worker's do; with ``hands``, only
+    what it keeps of the hands it answered (``counted``, ``_MADE``). The bench measures
+    both."""
+    counted.cache_clear()
+    _MADE.clear()
+    if hands:
+        return
+    _WAYS.clear()
+    _MISSES.clear()
+    _KICKER_PARTS.clear()
+
+
 def group_sizes(
     hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
 ) -> tuple[tuple[Group, int], ...]:
@@ -840,4 +863,4 @@ def wild_listing(
     return count, moves
 
 
-__all__ = ["answers_at", "counted", "group_sizes", "wild_listing"]
+__all__ = ["answers_at", "counted", "forget", "group_sizes", "wild_listing"]
