@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
-from .combos import Combination
+from .combos import Combination, assembled
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
@@ -576,12 +576,13 @@ class _Listing:
             if kinds is not None and form.kind not in kinds:
                 continue
             order = KIND_ORDER[form.kind]
+            unit = form.size(1)  # cards per primal rank, kickers included
             one_by_one = self.answers_one_by_one(form)
             for start in range(form.low, form.high + 1):
                 runs = self.primal_ways(form.width, start)
                 for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
                     top = start + length - 1
-                    if top > form.high or form.size(length) > held:
+                    if top > form.high or unit * length > held:
                         break
                     if may is not None and not may(form, start, length):
                         continue
@@ -724,7 +725,7 @@ class _Listing:
                 Grade.PURE if not p.natural + k.natural else Grade.SOFT if stand else Grade.HARD
             )
             grade, rung = int(graded), wilds.rung(form.width, graded)
-        return Combination(
+        return assembled(
             kind,
             rank,
             length,
