@@ -799,7 +799,16 @@ def forget(*, hands: bool = False) -> None:
     """Empty every table the wild engine keeps between calls (``counted``, ``_MADE``, the
     kicker tables): its next answers start cold, as a new worker's do; with ``hands``, only
     what it keeps of the hands it answered (``counted``, ``_MADE``). The bench measures
-    both."""
+    both.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> found = wild_listing(read_hand("3477"), laizi)
+    >>> forget(hands=True)
+    >>> counted.cache_info().currsize, len(_MADE), wild_listing(read_hand("3477"), laizi) == found
+    (0, 0, True)
+    """
     counted.cache_clear()
     _MADE.clear()
     if hands:
