@@ -81,6 +81,7 @@ def interleaved(
     batch: int = 1,
     measure: Callable[[Any], int] | None = None,
     flush: bool = False,
+    prepare: Callable[[str], None] | None = None,
 ) -> Samples:
     """Time every engine on every input, ``rounds`` times; one sample = one call.
 
@@ -88,6 +89,8 @@ def interleaved(
     (for calls too short to time one by one). ``measure`` (outside the timed span) turns the
     first round's results into the ``counts`` kept for cross-checks. With ``flush``, a full
     collection before every block of ``BLOCK`` inputs leaves the caches cold (module doc).
+    ``prepare`` (outside the timed span) is called with an engine's name before each of its
+    calls (to empty what an engine keeps of the input it answered last).
     """
     names = list(engines)
     found = Samples(names, len(inputs), rounds, {n: [] for n in names}, {n: [] for n in names})
@@ -101,6 +104,8 @@ def interleaved(
                     i = block_start + offset
                     for name in orders[(i + r) % len(names)]:
                         fn = engines[name]
+                        if prepare is not None:
+                            prepare(name)
                         if batch == 1:
                             t0 = clock()
                             result = fn(*args)

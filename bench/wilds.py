@@ -4,20 +4,26 @@
 holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
 
 - leads and responses (to a play of another hand, read without wilds) of each hand under
-  ``laizi`` with its wild rank, listed whole and as the service answers by default (the count
-  and a page of 100), against the same hand under ``standard`` (the three-player fast path)
-  and under the reference engine (``service.rules.engine``, pure Python, as the wild engine
-  is): per call, paired ratios, and the number of plays listed;
-- the worst hands found (tiandi laizi, eight wilds; one with every kicker option), their
-  counts, and the time and peak memory (``tracemalloc``) of the whole listing and of the
-  service's first page of 1,000 moves, and what the wild engine keeps between calls.
+  ``laizi`` with its wild rank, by the wild engine (``service.rules.wildfast``): listed whole
+  (``LegalMoves.moves``, every move made), counted (``LegalMoves.count``, no move made), and
+  as the service answers by default (the count and a page of 100); against the same hand
+  listed under ``standard`` (the three-player fast path) and by the reference engine
+  (``service.rules.engine``): per call, paired ratios, per play listed, and the number of plays;
+- the worst hands found (tiandi laizi, eight wilds; one with every kicker option): their
+  counts, and the time and peak memory (``tracemalloc``) of the count, of the whole listing and
+  of the service's first page of 1,000 moves, each cold (every table of the wild engine emptied
+  first: ``wildfast.forget``) and warm (asked again), against the worst standard hand's
+  whole listing per play (``examples.WORST_HAND``, 497 leads), and what the wild engine keeps
+  between calls.
 
-The engines are interleaved by the harness (one call each per hand, order rotated).
+The engines are interleaved by the harness (one call each per hand, order rotated). The rule
+sets are made before the timed calls (``rules``), for every engine alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import json
 import random
@@ -27,8 +33,9 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from service.rules import STANDARD, get_ruleset, legal_moves, read_play
+from service.rules import STANDARD, RuleSet, get_ruleset, legal_moves, read_play, wildfast
 from service.rules.engine import reference_moves
+from service.rules.examples import WORST_HAND
 
 from . import harness
 
@@ -79,20 +86,30 @@ def case_set(wilds: int, count: int, seed: int) -> list[tuple[str, str, str]]:
     return found
 
 
+@functools.cache
+def rules(wild: str) -> RuleSet:
+    """The laizi rule set with a wild rank: made once, outside the timed calls."""
+    return get_ruleset("laizi", wild=wild)
+
+
 def engines(responses: bool) -> dict[str, Any]:
-    """The three readings of a case: laizi (wild drawn), standard, the reference engine."""
+    """The readings of a case: laizi (wild drawn) listed, counted and paged; standard; the
+    reference engine."""
 
     def laizi(hand: str, wild: str, previous: str) -> int:
-        rules = get_ruleset("laizi", wild=wild)
-        return legal_moves(hand, previous if responses else None, rules).count()
+        """Every move made (``LegalMoves.moves``)."""
+        return len(legal_moves(hand, previous if responses else None, rules(wild)).moves)
+
+    def laizi_count(hand: str, wild: str, previous: str) -> int:
+        """The count alone (``LegalMoves.count``: no move made)."""
+        return legal_moves(hand, previous if responses else None, rules(wild)).count()
 
     def laizi_page(hand: str, wild: str, previous: str) -> int:
         """What /v1/legal-moves does by default: the count and the first page of 100."""
-        rules = get_ruleset("laizi", wild=wild)
-        return legal_moves(hand, previous if responses else None, rules).page(0, 100)[0]
+        return legal_moves(hand, previous if responses else None, rules(wild)).page(0, 100)[0]
 
     def standard(hand: str, wild: str, previous: str) -> int:
-        return legal_moves(hand, previous if responses else None, STANDARD).count()
+        return len(legal_moves(hand, previous if responses else None, STANDARD).moves)
 
     def reference(hand: str, wild: str, previous: str) -> int:
         before = legal_moves(previous).moves[0] if responses else None  # read once, cheap
@@ -100,51 +117,114 @@ def engines(responses: bool) -> dict[str, Any]:
 
     return {
         "laizi": laizi,
+        "laizi_count": laizi_count,
         "laizi_page": laizi_page,
         "standard": standard,
         "reference": reference,
     }
 
 
+def new_hand(name: str) -> None:
+    """Before a call of the wild engine: what it kept of the hands it answered (their counts,
+    their moves made) emptied, so that each call answers a hand new to it, as the first
+    request about a hand does; its tables of what recurs across hands stay (as the fast
+    path's do)."""
+    if name.startswith("laizi"):
+        wildfast.forget(hands=True)
+
+
+def per_play(samples: harness.Samples, ours: str, theirs: str) -> float:
+    """The paired median of the time per play listed, ours over theirs (each hand's ratio)."""
+    mine, other = samples.per_input(ours), samples.per_input(theirs)
+    found = [
+        (t / n) / (u / m)
+        for t, n, u, m in zip(
+            mine, samples.counts[ours], other, samples.counts[theirs], strict=True
+        )
+        if n and m and u
+    ]
+    return statistics.median(found) if found else float("nan")
+
+
 def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> dict[str, Any]:
     cases = case_set(wilds, count, seed)
     found = engines(responses)
     harness.warm_up(found, cases[:5])
-    samples = harness.interleaved(found, cases, rounds, measure=lambda n: n)
+    samples = harness.interleaved(found, cases, rounds, measure=lambda n: n, prepare=new_hand)
+
+    def paired(ours: str, theirs: str) -> float:
+        return float(harness.compare(samples, ours, theirs)["paired_median"])
+
     return {
         "hands": count,
         "plays_mean": {n: statistics.fmean(samples.counts[n]) for n in found},
         "per_call_us": {n: harness.summary(samples, n)["median_us"] for n in found},
-        "laizi_vs_standard": harness.compare(samples, "laizi", "standard")["paired_median"],
-        "laizi_vs_reference": harness.compare(samples, "laizi", "reference")["paired_median"],
-        "page_vs_laizi": harness.compare(samples, "laizi_page", "laizi")["paired_median"],
-        "page_vs_reference": harness.compare(samples, "laizi_page", "reference")["paired_median"],
+        "per_play_vs_standard": per_play(samples, "laizi", "standard"),
+        "laizi_vs_standard": paired("laizi", "standard"),
+        "count_vs_standard": paired("laizi_count", "standard"),
+        "page_vs_standard": paired("laizi_page", "standard"),
+        "laizi_vs_reference": paired("laizi", "reference"),
+        "page_vs_laizi": paired("laizi_page", "laizi"),
     }
 
 
-def worst(repeats: int) -> list[dict[str, Any]]:
-    """The worst hands found: their counts, and for the whole listing (``LegalMoves.moves``)
-    and for the service's first page of 1,000 (``LegalMoves.page``), the median time and the
-    peak memory."""
-    return [worst_hand(hand, wild, options, repeats) for hand, wild, options in WORST]
+def worst(repeats: int) -> dict[str, Any]:
+    """The worst hands found, and the worst standard hand's whole listing per play."""
+    hands = [worst_hand(hand, wild, options, repeats) for hand, wild, options in WORST]
+    standard = worst_standard(repeats)
+    per_play = standard["per_play_us"]
+    for found in hands:
+        page = found["page"]
+        found["page_per_play_vs_worst_standard"] = {
+            state: page[state]["median_s"] * 1e6 / 1000 / per_play for state in ("cold", "warm")
+        }
+    return {"hands": hands, "worst_standard": standard}
+
+
+def worst_standard(repeats: int) -> dict[str, Any]:
+    """``examples.WORST_HAND`` listed whole under ``standard`` (the fast path, as it runs:
+    its tables warm)."""
+    moves = legal_moves(WORST_HAND).moves  # the fast path's tables made
+    times = []
+    for _ in range(max(repeats, 5) * 20):
+        t0 = time.perf_counter()
+        moves = legal_moves(WORST_HAND).moves
+        times.append(time.perf_counter() - t0)
+    median = statistics.median(times)
+    return {
+        "hand": WORST_HAND,
+        "plays": len(moves),
+        "median_us": median * 1e6,
+        "per_play_us": median * 1e6 / len(moves),
+    }
 
 
 def worst_hand(
     hand: str, wild: list[str], options: dict[str, bool], repeats: int
 ) -> dict[str, Any]:
+    """One worst hand: the count, the whole listing and the first page of 1,000, each cold
+    (``wildfast.forget`` first) and warm (asked again at once); time (median) and peak
+    memory (of a cold call)."""
     rules = get_ruleset("tiandi_laizi", wild=wild, **options)
     paths = {
+        "count": lambda: legal_moves(hand, rules=rules).count(),
         "listing": lambda: legal_moves(hand, rules=rules).moves,
         "page": lambda: legal_moves(hand, rules=rules).page(0, 1000),
     }
     found: dict[str, Any] = {"hand": hand, "wild": wild, "options": sorted(options)}
     for name, path in paths.items():
-        times = []
+        cold, warm = [], []
         for _ in range(repeats):
+            wildfast.forget()
             gc.collect()
             t0 = time.perf_counter()
             path()
-            times.append(time.perf_counter() - t0)
+            t1 = time.perf_counter()
+            path()
+            t2 = time.perf_counter()
+            cold.append(t1 - t0)
+            warm.append(t2 - t1)
+        wildfast.forget()
         gc.collect()
         tracemalloc.start()
         answer = path()
@@ -154,7 +234,8 @@ def worst_hand(
         kept_after, _ = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         found[name] = {
-            "median_s": statistics.median(times),
+            "cold": {"median_s": statistics.median(cold)},
+            "warm": {"median_s": statistics.median(warm)},
             "peak_mb": peak / 2**20,
             "held_mb": held / 2**20,
             "kept_after_mb": kept_after / 2**20,

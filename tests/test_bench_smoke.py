@@ -230,7 +230,8 @@ def test_online_workload_runs_on_a_few_inputs() -> None:
 
 def test_wild_workload_runs_on_a_few_inputs() -> None:
     """``python -m bench.wilds`` on three hands of each wild count: the hands hold the wilds
-    asked for, the three engines list plays, a wild hand lists more than without."""
+    asked for, the engines list plays, a wild hand lists more than without, and its count and
+    page count what its listing lists."""
     from bench import wilds
 
     for count in (0, 4):
@@ -239,11 +240,13 @@ def test_wild_workload_runs_on_a_few_inputs() -> None:
     found = wilds.compare(4, 3, 1, 7, responses=False)
     assert found["plays_mean"]["laizi"] > found["plays_mean"]["standard"] > 0
     assert found["plays_mean"]["laizi_page"] == found["plays_mean"]["laizi"]
-    assert found["laizi_vs_reference"] > 0
+    assert found["plays_mean"]["laizi_count"] == found["plays_mean"]["laizi"]
+    assert found["laizi_vs_reference"] > 0 and found["per_play_vs_standard"] > 0
     small = wilds.worst_hand("KKQQ34567", ["K", "Q"], wilds.EVERY_KICKER, repeats=1)
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **wilds.EVERY_KICKER)
     assert small["plays"] == legal_moves("KKQQ34567", rules=rules).count() == 925
-    assert small["page"]["peak_mb"] > 0 and small["listing"]["median_s"] > 0
+    assert small["page"]["peak_mb"] > 0 and small["listing"]["cold"]["median_s"] > 0
+    assert wilds.worst_standard(1)["plays"] == 497
 
 
 def test_option_set_workload_runs_on_a_few_inputs() -> None:

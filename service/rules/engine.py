@@ -19,8 +19,7 @@ does not list moves with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
-from functools import lru_cache
+from collections.abc import Collection, Iterator
 
 from .beating import beats
 from .cards import Counts
@@ -28,7 +27,8 @@ from .combos import Combination, make, preference, primal_starts, readings, wild
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
-from .wilds import Group, WildPlay, wild_play_groups
+from .wildfast import answers_at, wild_listing
+from .wilds import wild_play_groups
 
 
 def reference_moves(
@@ -66,15 +66,15 @@ def wild_moves(
     kinds: Collection[Kind] | None = None,
 ) -> list[Combination]:
     """Every play of a hand with wilds (docs/rules.md §14), each cards and reading once, that
-    beats ``previous`` (any, when it is None), of the ``kinds`` given, in listing order.
+    beats ``previous`` (any, when it is None), of the ``kinds`` given, in listing order: the
+    wild engine's (``service.rules.wildfast``).
 
     >>> from service.rules import Kind, get_ruleset, read_play
     >>> laizi = get_ruleset("laizi", wild="2").model
     >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
     [('34562', '34567')]
     """
-    groups = _wild_groups(hand, model, previous, kinds)
-    return [move for _, plays in groups for move in _listed(plays, model, previous)]
+    return wild_listing(hand, model, previous, kinds)[1]
 
 
 def wild_page(
@@ -87,9 +87,8 @@ def wild_page(
     limit: int | None = None,
 ) -> tuple[int, list[Combination]]:
     """How many moves ``wild_moves`` lists, and ``limit`` of them (all, when None) from
-    ``offset``. The moves are made one kind and primal rank at a time (the listing's groups,
-    in order): the count from each group's size (``group_sizes``), the page from the groups it
-    reaches, searched again; only one group and the page are held.
+    ``offset``: counted from the rank counts (``wildfast.group_sizes``, kept for the last
+    hands asked), made only in the groups (kind and primal rank) the page reaches.
 
     >>> from service.rules import get_ruleset, read_play
     >>> laizi = get_ruleset("laizi", wild="7").model
@@ -97,84 +96,38 @@ def wild_page(
     >>> count, [(c.cards, c.kind.value) for c in page]
     (303, [('34567777', 'pair_chain'), ('567777', 'pair_chain')])
     """
-    end = None if limit is None else offset + limit
-    wanted = None if kinds is None else frozenset(kinds)
-    count, first = 0, 0
-    reached: set[Group] = set()
-    for group, size in group_sizes(hand, model, previous, wanted):
-        if count + size > offset and (end is None or count < end):
-            first = first if reached else count
-            reached.add(group)
-        count += size
-    if not reached:
-        return count, []
-    found = _wild_groups(hand, model, previous, wanted, reached)
-    moves = [move for _, plays in found for move in _listed(plays, model, previous)]
-    return count, moves[offset - first : None if end is None else end - first]
+    return wild_listing(hand, model, previous, kinds, offset=offset, limit=limit)
 
 
-@lru_cache(maxsize=64)
-def group_sizes(
-    hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
-) -> tuple[tuple[Group, int], ...]:
-    """How many moves each group of a wild listing holds (``wild_play_groups``: groups without
-    plays left out; a group of answers may hold none that beats), in order. A group of leads
-    is counted, not made into combinations: every play of it is a lead. Kept for the last
-    hands asked, so that a client walking the pages of a hand pays for the whole search once.
-
-    >>> from service.rules import get_ruleset, read_play
-    >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> group_sizes(read_play("4577"), laizi, None, frozenset({Kind.PAIR}))
-    (((1, 1), 1), ((1, 2), 1), ((1, 4), 1))
-    """
-    return tuple(
-        (group, len(plays) if previous is None else len(_listed(plays, model, previous)))
-        for group, plays in _wild_groups(hand, model, previous, kinds)
-    )
-
-
-def _wild_groups(
+def searched_wild_moves(
     hand: Counts,
     model: GameModel,
-    previous: Combination | None,
-    kinds: Collection[Kind] | None,
-    groups: Collection[Group] | None = None,
-) -> Iterator[tuple[Group, list[WildPlay]]]:
-    """The hand's wild plays by group (``wild_play_groups``), searched only at the positions
-    that may beat ``previous``."""
-    may = None if previous is None else _positions(previous, model)
-    return wild_play_groups(hand, model, kinds, positions=may, groups=groups)
-
-
-def _listed(
-    group: list[WildPlay], model: GameModel, previous: Combination | None
+    previous: Combination | None = None,
+    kinds: Collection[Kind] | None = None,
 ) -> list[Combination]:
-    """One group of plays (``wild_play_groups``) as moves: those that beat ``previous``, as
-    combinations in listing order."""
-    found = (wild_combination(p, model) for p in group)
-    if previous is not None:
-        found = (c for c in found if beats(c, previous))
-    return sorted(found, key=lambda c: c.order)
+    """``wild_moves`` as the wild search finds them (``service.rules.wilds``): every play of
+    every position made, one per identity, those that beat ``previous`` kept, each group
+    sorted. The reference the wild engine is held to (``tests/test_wild_engine.py``).
+
+    >>> from service.rules import Kind, get_ruleset, read_play
+    >>> laizi = get_ruleset("laizi", wild="2").model
+    >>> found = searched_wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})
+    >>> [(c.cards, c.primal) for c in found]
+    [('34562', '34567')]
+    """
+    may = None if previous is None else answers_at(previous, model)
+    found = []
+    for _, plays in wild_play_groups(hand, model, kinds, positions=may):
+        combos = (wild_combination(p, model) for p in plays)
+        if previous is not None:
+            combos = (c for c in combos if beats(c, previous))
+        found += sorted(combos, key=lambda c: c.order)
+    return found
 
 
-def _positions(previous: Combination, model: GameModel) -> Callable[[Form, int, int], bool]:
-    """Which chain positions (form, start, length) may hold a play that beats ``previous``
-    (docs/rules.md §3): any bomb's (its class is the wilds'), else one of its kind and length
-    with a higher primal rank."""
-
-    def may(form: Form, start: int, length: int) -> bool:
-        if not _may_beat(form, previous):
-            return False
-        if form.tier is not Tier.PLAY:
-            return True
-        top = model.power(start + length - 1)
-        return (
-            length == previous.length
-            and top > previous.power
-            and form.size(length) == len(previous.cards)
-        )
-
-    return may
+def _may_beat(form: Form, previous: Combination) -> bool:
+    """Whether a combination of ``form`` may beat ``previous`` at all (docs/rules.md §3)."""
+    return previous.tier is not Tier.TOP and (form.kind is previous.kind or form.tier > Tier.PLAY)
 
 
 def form_moves(
@@ -195,11 +148,6 @@ def form_moves(
                 combo = make(form, start, length, kickers, model.order)
                 if previous is None or beats(combo, previous):
                     yield combo
-
-
-def _may_beat(form: Form, previous: Combination) -> bool:
-    """Whether a combination of ``form`` may beat ``previous`` at all (docs/rules.md §3)."""
-    return previous.tier is not Tier.TOP and (form.kind is previous.kind or form.tier > Tier.PLAY)
 
 
 def _kicker_sets(
@@ -232,8 +180,8 @@ def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
 __all__ = [
     "every_reading",
     "form_moves",
-    "group_sizes",
     "reference_moves",
+    "searched_wild_moves",
     "wild_moves",
     "wild_page",
 ]

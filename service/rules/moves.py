@@ -236,8 +236,8 @@ class LegalMoves:
     def page(self, offset: int = 0, limit: int | None = None) -> tuple[int, list[Combination]]:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
-        docs/rules.md §14) are counted as they are made, one kind and rank at a time, so that
-        only the page is held (``engine.wild_page``); other games' are listed whole. A negative
+        docs/rules.md §14) are counted from the rank counts, and only the page is made
+        (``engine.wild_page``); other games' are listed whole. A negative
         ``offset`` or ``limit`` is a ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
@@ -255,11 +255,17 @@ class LegalMoves:
         return wild_page(self.hand, model, self.previous, self.kinds, offset=offset, limit=limit)
 
     def count(self) -> int:
-        """How many distinct legal plays there are.
+        """How many distinct legal plays there are. A wildcard game's are counted from the
+        rank counts without being made (``engine.wild_page``), unless they were listed.
 
         >>> legal_moves("333444555666789TJQKA", rules=get_ruleset("douzero")).count()
         519
+        >>> tiandi = get_ruleset("tiandi_laizi", wild=["K", "Q"])
+        >>> legal_moves("KKKKQQQQ345678899TJA", rules=tiandi).count()
+        57709
         """
+        if self._moves is None and self.rules.model.wilds is not None:
+            return self.page(0, 0)[0]
         return len(self.moves)
 
     def check(

@@ -9,7 +9,10 @@ wilds. Each (cards, kind, rank, length) is one play; its substitution is the one
 fewest wilds standing for another rank, then the lowest ranks. Reading a card set is the same
 search held to the whole set.
 
-The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combinations.
+The search yields ``WildPlay``s, which ``service.rules.combos`` makes into combinations. It
+reads a card set (``combos.readings``); a hand's legal moves are listed by the wild engine
+(``service.rules.wildfast``), which counts the same plays from the rank counts, makes only
+those a page shows, and is held to this search (``engine.searched_wild_moves``) by the tests.
 
 >>> from .cards import read_hand
 >>> from .model import Game

@@ -1,0 +1,876 @@
+"""The wild engine: the legal moves of a hand with wilds (docs/rules.md §14), counted from the
+rank counts without being made, and made only where a page shows them.
+
+A play with wilds is a form at a chain position, filled in three parts that do not depend on
+one another: its **primal** ranks (natural cards of each rank, wilds for the rest), its
+**kickers** (natural cards of the other ranks, and wilds standing for ranks that keep them
+legal: a primal rank is never a kicker's, so the kickers do not depend on how the primal
+ranks were filled, only on how many wilds are left), and the **split** of the wilds they take
+between the wild ranks the hand holds (tiandi's two ranks are different cards). Each choice of
+the three is one play, and two choices are never the same play: the cards fix the natural
+cards of every rank, so the primal part, the kickers' natural cards, how many wilds the
+kickers take, and the split. So:
+
+- a position's plays are **counted** from three small tables, each from the rank counts: the
+  primal parts by the wilds they take (a product over the chain's ranks, ``_primal_ways``),
+  the kicker parts by the same (choices within the kicker caps, ``_kicker_ways``), the splits
+  of ``n`` wilds; less the plays of wilds alone whose substitution reads a rank of no wild of
+  theirs (not plays: ``_lone_misses``);
+- a play's place in the listing (kind, primal rank, then size, then cards) is a number added
+  up from its parts (``_number``), so a page sorts the numbers of the groups it reaches (kind
+  and primal rank) and makes only its own moves.
+
+Which kickers and which substitution are shown is the search's (``service.rules.wilds``, which
+stays the reference: ``tests/test_wild_engine.py`` holds this engine to it on random hands,
+option sets, wild ranks, answers and pages): the parts are the search's own (``_hold``,
+``_kickers``, ``_splits``, ``_assign``), and each play is made into the combination the search
+makes of it (``combos.wild_combination``).
+
+>>> from .cards import read_hand
+>>> from .ruleset import get_ruleset
+>>> laizi = get_ruleset("laizi", wild="7").model
+>>> count, page = wild_listing(read_hand("34567777"), laizi, offset=200, limit=2)
+>>> count, [(c.cards, c.kind.value) for c in page]
+(303, [('34567777', 'pair_chain'), ('567777', 'pair_chain')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
+from operator import itemgetter
+from typing import NamedTuple
+
+from .beating import beats
+from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
+from .combos import Combination, assembled
+from .kickers import choose_ranks, pair_caps, single_caps
+from .kinds import KIND_ORDER, Kind
+from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
+from .wilds import _assign, _fresh, _kickers, _splits
+
+Positions = Callable[[Form, int, int], bool]
+"""Which chain positions (form, start, length) a listing searches."""
+Group = tuple[int, int]
+"""A group of moves in listing order: their kind's place (``KIND_ORDER``) and the power of
+their primal rank."""
+Place = tuple[Form, int, int]
+"""A chain position: form, start, length."""
+
+_SHIFT = tuple(3 * (NUM_RANKS - 1 - r) for r in range(NUM_RANKS))
+"""Where each rank's count sits in a card set's number (``_number``): three bits a rank, the
+lowest rank highest."""
+_SIZE = 3 * NUM_RANKS
+"""Where a play's size sits in its listing key, above every card count."""
+_NONE = (0,) * NUM_RANKS
+
+
+def _number(counts: list[int] | Counts) -> int:
+    """A card set as a number: its count of each rank in three bits, the lowest rank in the
+    highest bits. Sets of one size list in descending number (in ascending cards, the set with
+    more of the lowest rank where two differ comes first), and a play's number is the sum of
+    its parts' (no rank holds more than seven cards).
+
+    >>> _number([1, 0, 2] + [0] * 12) > _number([0, 3] + [0] * 13)  # 355 lists before 444
+    True
+    """
+    return sum(n << s for n, s in zip(counts, _SHIFT, strict=False) if n)
+
+
+_CODE = "".join(map(chr, range(NUM_RANKS)))
+"""Ranks written one character each, ``chr(rank)``: the cards of a part as such a string sort
+by rank, and read back as ranks (``str.encode``) or as cards (``_TEXT``) in one call."""
+_TEXT = str.maketrans(_CODE, RANK_CHARS)
+
+
+def _code(ranks: tuple[int, ...] | list[int]) -> str:
+    return "".join([_CODE[r] for r in ranks])
+
+
+class _Part(NamedTuple):
+    """A primal part or a kicker part of a position's plays."""
+
+    wilds: int
+    """How many wild cards it takes."""
+    natural: int
+    """How many natural cards it holds."""
+    number: int
+    """Its natural cards as a number (``_number``)."""
+    cards: str
+    """Its natural cards (``_code``)."""
+    stands: str
+    """What its wilds stand for, ascending (``_code``)."""
+    text: str
+    """The kickers as read (a kicker part; empty for a primal part)."""
+
+
+class _Split(NamedTuple):
+    """One way to take ``n`` wilds from the wild ranks the hand holds."""
+
+    at: int
+    """Its place among the splits of the hand (0: no wild)."""
+    split: tuple[int, ...]
+    """How many of each wild rank (in the order of ``Wilds.ranks``)."""
+    number: int
+    """The wild cards as a number (``_number``)."""
+    cards: str
+    """The wild cards (``_code``)."""
+    text: str
+    """The wild cards as text (the play's ``wild``)."""
+
+
+class _Spot(NamedTuple):
+    """One chain position with its parts and what every play of it shares."""
+
+    form: Form
+    code: int
+    """The position in a number: the form's place in the model, and the chain's start."""
+    primal: list[_Part]
+    kickers: list[_Part]
+    shared: tuple[Kind, Rank, int, str, int, int, int, int]
+    """Kind, primal rank, chain length as shown, primal cards, listing key base (size),
+    size, power of the primal rank, kind's place."""
+
+
+_EMPTY = _Part(0, 0, 0, "", "", "")
+
+
+def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: int) -> list[_Part]:
+    """Primal parts one rank longer: ``width`` cards of rank ``r`` more, natural (up to its
+    count, all of them for a joker) then wild, up to ``total`` wilds. A run's primal parts are
+    those of ``wilds._hold``: every way to fill its ranks from natural cards and wilds.
+
+    >>> sorted(p.stands for p in _longer([_EMPTY], [1] + [0] * 14, 2, 0, 2))  # 3 and a wild
+    ['\\x00', '\\x00\\x00']
+    """
+    high = min(natural[r], width)
+    low = width if r > TWO else 0
+    code = _CODE[r]
+    shift = _SHIFT[r]
+    return [
+        _Part(
+            p.wilds + width - t,
+            p.natural + t,
+            p.number + (t << shift),
+            p.cards + code * t,
+            p.stands + code * (width - t),
+            "",
+        )
+        for p in parts
+        for t in range(low, high + 1)
+        if p.wilds + width - t <= total
+    ]
+
+
+def _parts_of_kickers(
+    natural: list[int], place: Place, total: int, model: GameModel
+) -> list[_Part]:
+    """Every legal kicker part of a position, with up to ``total`` wilds: those of
+    ``wilds._kickers``, judged part by part there; where ``_kicker_ways`` counts them from the
+    rank counts, the same parts made here without judging them (each is legal), with the
+    search's substitution (``wilds._fresh``)."""
+    form, start, length = place
+    if _judged(form, model):
+        return [
+            _kicker_part(_ranks(used), stands)
+            for used, stands, _ in _kickers(
+                natural, total, form, start=start, length=length, model=model
+            )
+        ]
+    if not form.kickers:
+        return [_EMPTY]
+    assert model.wilds is not None
+    own = model.wilds.ranks
+    units = form.kickers * length
+    if form.kicker_width == 2:
+        return _pair_parts(natural, pair_caps(model.kickers, start, length), units, total, own)
+    caps = single_caps(model.kickers, form, start, length)
+    ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
+    held = [min(natural[r], caps[r]) for r in ranks]
+    room = sum(caps[: TWO + 1])
+    apart = not model.kickers.rocket
+    found = []
+    for wild in range(min(total, units) + 1):
+        for chosen in choose_ranks(ranks, held, units - wild):
+            jokers = (BLACK in chosen) + (RED in chosen)
+            if (apart and jokers == 2) or len(chosen) - jokers > room - wild:
+                continue
+            if not wild:
+                found.append(_kicker_part(chosen, ()))
+                continue
+            used = [0] * NUM_RANKS
+            for r in chosen:
+                used[r] += 1
+            greedy = _fresh(used, caps, wild, own)
+            assert greedy is not None
+            found.append(_kicker_part(chosen, greedy))
+    return found
+
+
+def _pair_parts(
+    natural: list[int], caps: list[int], units: int, total: int, own: tuple[int, ...]
+) -> list[_Part]:
+    """``_parts_of_kickers`` of pair kickers (those of ``wilds._pair_naturals``): per rank,
+    up to twice its cap of its natural cards (an odd one, never a joker, completed by a wild
+    standing for its rank), the rest wild pairs where the caps leave room for them."""
+    choices: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [((), (), 0)]
+    for r in range(NUM_RANKS):
+        most = min(natural[r], 2 * caps[r])
+        if not most:
+            continue
+        choices = [
+            (cards + (r,) * take, odd + (r,) * (take % 2), pairs + (take + 1) // 2)
+            for cards, odd, pairs in choices
+            for take in range(most + 1)
+            if pairs + (take + 1) // 2 <= units and not (take % 2 and r > TWO)
+        ]
+    found = []
+    for cards, odd, pairs in choices:
+        wild = units - pairs
+        if len(odd) + 2 * wild > total:
+            continue
+        if not wild:
+            found.append(_kicker_part(cards, odd))
+            continue
+        halves = [0] * NUM_RANKS
+        for r in cards:
+            halves[r] += 1
+        halves = [(n + 1) // 2 for n in halves]
+        fresh = _fresh(halves, caps, wild, own)
+        if fresh is not None:
+            found.append(_kicker_part(cards, tuple(sorted(odd + fresh * 2))))
+    return found
+
+
+def _judged(form: Form, model: GameModel) -> bool:
+    """Whether a form's kicker parts are judged one by one (``wilds._kickers``): where a
+    kicker gap under ``bomb_in_kickers`` may refuse the search's first substitution, or pair
+    kickers may be jokers. Elsewhere each choice within the caps that leaves room for its
+    wilds is legal (``_kicker_ways``)."""
+    rules = model.kickers
+    if form.kicker_width == 1:
+        return rules.bomb and rules.rank_max < 3
+    return form.kicker_width == 2 and rules.joker_pairs
+
+
+def _ranks(used: list[int]) -> tuple[int, ...]:
+    return tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
+
+
+_KICKER_PARTS: dict[tuple[tuple[int, ...], tuple[int, ...]], _Part] = {}
+"""Kicker parts by their natural cards and stand-ins (ascending ranks): the same in every
+hand and position that has them. Bounded (``_KICKER_PARTS_LIMIT``, then it starts again)."""
+_KICKER_PARTS_LIMIT = 20_000
+
+
+def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
+    """The kicker part of natural cards and wilds standing for ``stands`` (ascending ranks)."""
+    key = (cards, stands)
+    found = _KICKER_PARTS.get(key)
+    if found is None:
+        text = "".join(sorted(_code(cards + stands))).translate(_TEXT)
+        number = sum(1 << _SHIFT[r] for r in cards)
+        if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
+            _KICKER_PARTS.clear()
+        found = _KICKER_PARTS[key] = _Part(
+            len(stands), len(cards), number, _code(cards), _code(stands), text
+        )
+    return found
+
+
+def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
+    """``ways`` times (x**low + ... + x**high), up to x**limit."""
+    more = [0] * min(len(ways) + high, limit + 1)
+    for s, n in enumerate(ways):
+        if n:
+            for t in range(low + s, min(high + s, limit) + 1):
+                more[t] += n
+    return more
+
+
+_WAYS: dict[tuple[object, ...], tuple[int, ...]] = {}
+"""``_kicker_ways`` by what they depend on (the kicker shape, how many ranks hold each number
+of the cards the caps allow, the jokers, the room, the wilds held): bounded (``_WAYS_LIMIT``);
+few values recur across hands."""
+_WAYS_LIMIT = 20_000
+
+
+def _kicker_ways(
+    natural: list[int], place: Place, pool: tuple[int, ...], model: GameModel
+) -> tuple[int, ...] | None:
+    """How many plays a primal part taking ``n`` wilds makes with the kicker parts of a
+    position and the splits of the wilds (``ways[n]``), from the rank counts alone; None
+    where the kicker rules need each part judged (``_judged``).
+
+    Single kickers: the natural cards are any choice within the caps, less the two jokers
+    where they split; ``n`` wilds take the rest when the caps of ranks 3 to 2 leave room for
+    them, and then the search's substitution of them (``wilds._fresh``) is legal. Pair
+    kickers: any number of natural cards of a rank within twice its cap, an odd one completed
+    by a wild; the wild pairs take the rest when the caps of ranks 3 to 2 leave room for them,
+    the same room for every choice. Which ranks hold how many does not count, only how many
+    ranks hold each number of cards.
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> trio_single = laizi.form(Kind.TRIO_SINGLE)
+    >>> _kicker_ways([0, 1, 1] + [0] * 12, (trio_single, 0, 1), (1,), laizi)  # 4, 5; or 7
+    (3, 2)
+    """
+    form, start, length = place
+    if _judged(form, model):
+        return None
+    units = form.kickers * length
+    rules = model.kickers
+    held = [0] * 5  # how many ranks of 3 to 2 allow each number of natural kicker cards
+    black = red = room = 0
+    if form.kicker_width == 1:
+        caps = single_caps(rules, form, start, length)
+        for r in range(TWO + 1):
+            held[min(natural[r], caps[r])] += 1
+        black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
+        room = sum(caps[: TWO + 1])
+    elif form.kicker_width == 2:
+        caps = pair_caps(rules, start, length)
+        for r in range(TWO + 1):
+            held[min(natural[r], 2 * caps[r], 4)] += 1
+        room = sum(caps[: TWO + 1])
+    key: tuple[object, ...] = (
+        form.kicker_width,
+        units,
+        *held[1:],
+        black,
+        red,
+        rules.rocket,
+        room,
+        pool,
+    )
+    ways = _WAYS.get(key)
+    if ways is None:
+        total = sum(pool)
+        if not form.kickers:
+            kicks = [1]
+        elif form.kicker_width == 1:
+            kicks = _single_ways(held, black, red, rules.rocket, room, units, total)
+        else:
+            kicks = _pair_ways(held, room >= units, units, total)
+        splits = [sum(1 for _ in _splits(n, pool)) for n in range(total + 1)]
+        ways = tuple(
+            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
+            for s in range(total + 1)
+        )
+        if len(_WAYS) >= _WAYS_LIMIT:
+            _WAYS.clear()
+        _WAYS[key] = ways
+    return ways
+
+
+def _single_ways(  # noqa: PLR0917 - what single kicker parts depend on, each a number
+    held: list[int], black: int, red: int, rocket: bool, room: int, units: int, total: int
+) -> list[int]:
+    """How many single kicker parts there are, by the wilds they take: ``held[h]`` ranks of
+    3 to 2 allow ``h`` natural cards each."""
+    plain = [1]  # the choices of natural cards of ranks 3 to 2, by their number
+    for most in range(1, 5):
+        for _ in range(held[most]):
+            plain = _times(plain, 0, most, units)
+    jokers = (1, black + red, black * red if rocket else 0)
+    ways = [0] * (total + 1)
+    for wild in range(min(total, units) + 1):
+        cards = units - wild
+        ways[wild] = sum(
+            n * plain[cards - j]
+            for j, n in enumerate(jokers)
+            if n and 0 <= cards - j < len(plain) and cards - j <= room - wild
+        )
+    return ways
+
+
+def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]:
+    """How many pair kicker parts there are, by the wilds they take: ``held[h]`` ranks of 3
+    to 2 allow ``h`` natural cards each (an odd one completed by a wild); ``room``: whether
+    the caps leave room for the wild pairs."""
+    ways = [0] * (total + 1)
+    if not room:
+        return ways
+    table = {(0, 0): 1}  # the choices of natural cards by (pairs, odd cards)
+    for most in range(1, 5):
+        for _ in range(held[most]):
+            more: dict[tuple[int, int], int] = {}
+            for (pairs, odd), n in table.items():
+                for take in range(most + 1):
+                    key = (pairs + (take + 1) // 2, odd + take % 2)
+                    if key[0] <= units:
+                        more[key] = more.get(key, 0) + n
+            table = more
+    for (pairs, odd), n in table.items():
+        wild = odd + 2 * (units - pairs)
+        if wild <= total:
+            ways[wild] += n
+    return ways
+
+
+_MISSES: dict[tuple[GameModel, int, int, int, tuple[int, ...]], int] = {}
+"""``_lone_misses`` per game model, position and wilds held: bounded (``_MISSES_LIMIT``)."""
+_MISSES_LIMIT = 20_000
+
+
+def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
+    """How many plays of wilds alone the parts of a position make (its primal ranks all
+    wilds, its kickers all wilds, each split of them) whose substitution reads a rank of no
+    wild of the play: not plays (docs/rules.md §14), and left out of the count.
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> _lone_misses(laizi, (laizi.form(Kind.PAIR), 0, 1), (2,))  # 77 as 33
+    1
+    """
+    form, start, length = place
+    if form.width * length > sum(pool):
+        return 0
+    key = (model, id(form), start, length, pool)  # a form is a constant of the model
+    found = _MISSES.get(key)
+    if found is None:
+        found = 0
+        form, start, length = place
+        total = sum(pool)
+        short = form.width * length
+        assert model.wilds is not None
+        ranks = model.wilds.ranks
+        if short <= total and start + length - 1 <= TWO:
+            primal = tuple(r for r in range(start, start + length) for _ in range(form.width))
+            for k in _parts_of_kickers(list(_NONE), place, total, model):
+                if short + k.wilds <= total:
+                    everything = tuple(sorted(primal + tuple(k.stands.encode("latin-1"))))
+                    for split in _splits(short + k.wilds, pool):
+                        wild, stand, _ = _assign(everything, split, ranks)
+                        found += not set(stand) <= set(wild)
+        if len(_MISSES) >= _MISSES_LIMIT:
+            _MISSES.clear()
+        _MISSES[key] = found
+    return found
+
+
+def answers_at(previous: Combination, model: GameModel) -> Positions:
+    """Which chain positions (form, start, length) may hold a play that beats ``previous``
+    (docs/rules.md §3): any bomb's (its class is the wilds'), any top play's, else one of its
+    kind, length and size with a higher primal rank; none when it is a top play.
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> may = answers_at(Combination.of("44"), laizi)
+    >>> may(laizi.form(Kind.PAIR), 3, 1), may(laizi.form(Kind.PAIR), 1, 1)
+    (True, False)
+    """
+
+    def may(form: Form, start: int, length: int) -> bool:
+        if previous.tier is Tier.TOP or (form.kind is not previous.kind and form.tier is Tier.PLAY):
+            return False
+        if form.tier is not Tier.PLAY:
+            return True
+        top = model.power(start + length - 1)
+        return (
+            length == previous.length
+            and top > previous.power
+            and form.size(length) == len(previous.cards)
+        )
+
+    return may
+
+
+class _Listing:
+    """One hand's moves with wilds, by group: counted (``places``), made where asked
+    (``moves``)."""
+
+    def __init__(
+        self,
+        hand: Counts,
+        model: GameModel,
+        previous: Combination | None,
+        kinds: Collection[Kind] | None,
+    ) -> None:
+        wilds = model.wilds
+        if wilds is None or not wilds.ranks:
+            raise ValueError("the wild ranks are not drawn: name them (wild)")
+        self.model = model
+        self.previous = previous
+        self.ranks = wilds.ranks
+        self.pool = tuple(hand[r] for r in wilds.ranks)
+        self.total = total = sum(self.pool)
+        natural = list(hand)
+        for r in wilds.ranks:
+            natural[r] = 0
+        self.natural = natural
+        self.splits: list[list[_Split]] = []
+        index = 0
+        for n in range(total + 1):
+            found = []
+            for split in _splits(n, self.pool):
+                cards = tuple(
+                    sorted(r for r, k in zip(self.ranks, split, strict=True) for _ in range(k))
+                )
+                number = sum(k << _SHIFT[r] for r, k in zip(self.ranks, split, strict=True))
+                text = "".join([RANK_CHARS[r] for r in cards])
+                found.append(_Split(index, split, number, _code(cards), text))
+                index += 1
+            self.splits.append(found)
+        self.one = len(self.ranks) == 1
+        """One wild rank (laizi): the stand-ins are shown as they are (``_assign``)."""
+        self.stands: dict[tuple[str, int], tuple[str, bool]] = {}
+        """The stand-ins shown, as text, and whether they read only ranks of the play's
+        wilds, by (stand-ins ascending, split): ``_assign``, made once."""
+        self.primals: dict[tuple[int, int, int], list[_Part]] = {}
+        """``primal_parts`` by (width, start, length)."""
+        self.runs: dict[tuple[int, int], list[list[int]]] = {}
+        """``_primal_ways`` by (width, start): one per chain length."""
+        self.forms = {id(form): n for n, form in enumerate(model.forms)}
+        """Each form's place in the model (a form is a constant of the model)."""
+        self.may = None if previous is None else answers_at(previous, model)
+        self.kinds = kinds
+        self.held = sum(hand)
+
+    def primal_ways(self, width: int, start: int) -> list[list[int]]:
+        """How many ways there are to fill ``width`` cards of each rank of a run from
+        ``start``, by the wilds they take, one table per length (as long as some way takes no
+        more wilds than the hand holds): per rank, its natural cards (up to ``width``, all of
+        them for a joker) and wilds for the rest."""
+        key = (width, start)
+        found = self.runs.get(key)
+        if found is None:
+            found = []
+            ways = [1]
+            natural = self.natural
+            total = self.total
+            for r in range(start, NUM_RANKS):
+                high = min(natural[r], width)
+                low = width if r > TWO else 0
+                if high < low:
+                    break
+                ways = _times(ways, width - high, width - low, total)
+                if not any(ways):
+                    break
+                found.append(ways)
+            self.runs[key] = found
+        return found
+
+    def primal_parts(self, width: int, start: int, length: int) -> list[_Part]:
+        """``_parts_of_primal``, each made from the parts a rank shorter (kept per listing:
+        forms of one width share them)."""
+        key = (width, start, length)
+        found = self.primals.get(key)
+        if found is None:
+            before = [_EMPTY] if length == 1 else self.primal_parts(width, start, length - 1)
+            found = self.primals[key] = _longer(
+                before, self.natural, width, start + length - 1, self.total
+            )
+        return found
+
+    def places(self) -> list[tuple[Group, int, list[Place]]]:
+        """Every group of the listing that holds a move, in order: how many moves it holds,
+        and the positions (form, start, length) that hold them."""
+        model = self.model
+        powers = [model.power(r) for r in range(NUM_RANKS)]
+        found: dict[Group, tuple[list[int], list[Place]]] = {}
+        kinds, may, held = self.kinds, self.may, self.held
+        plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
+        for form in model.forms:
+            if kinds is not None and form.kind not in kinds:
+                continue
+            order = KIND_ORDER[form.kind]
+            unit = form.size(1)  # cards per primal rank, kickers included
+            one_by_one = self.answers_one_by_one(form)
+            for start in range(form.low, form.high + 1):
+                runs = self.primal_ways(form.width, start)
+                for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
+                    top = start + length - 1
+                    if top > form.high or unit * length > held:
+                        break
+                    if may is not None and not may(form, start, length):
+                        continue
+                    place = (form, start, length)
+                    if one_by_one:
+                        size = len(self.made(self.spot(place)))
+                    else:
+                        size = self.count(place, runs[length - 1], plain)
+                    if size:
+                        group = (order, powers[top])
+                        entry = found.get(group)
+                        if entry is None:
+                            entry = found[group] = ([0], [])
+                        entry[0][0] += size
+                        entry[1].append(place)
+        return [(group, found[group][0][0], found[group][1]) for group in sorted(found)]
+
+    def answers_one_by_one(self, form: Form) -> bool:
+        """Whether a position's plays are judged one by one against the play to answer: bombs
+        on a bomb (by class, rank and size). Every other position searched beats it."""
+        previous = self.previous
+        return previous is not None and form.tier is Tier.BOMB and previous.tier is Tier.BOMB
+
+    def count(self, place: Place, primal: list[int], plain: list[int]) -> int:
+        """How many plays a position holds: its primal parts (``primal``: by the wilds they
+        take) with its kicker parts and the splits of the wilds (``_kicker_ways``; ``plain``,
+        the splits alone, for a form without kickers), less the lone wilds' misses."""
+        form, _, length = place
+        kicks: Sequence[int] = plain
+        if form.kickers:
+            ways = _kicker_ways(self.natural, place, self.pool, self.model)
+            kicks = self.judged_ways(place) if ways is None else ways
+        size = 0
+        for n, count in enumerate(primal):
+            if count:
+                size += count * kicks[n]
+        if form.width * length <= self.total:
+            size -= _lone_misses(self.model, place, self.pool)
+        return size
+
+    def judged_ways(self, place: Place) -> tuple[int, ...]:
+        """``_kicker_ways`` from the kicker parts listed (``_parts_of_kickers``)."""
+        total = self.total
+        kicks = [0] * (total + 1)
+        for k in _parts_of_kickers(self.natural, place, total, self.model):
+            kicks[k.wilds] += 1
+        splits = [len(s) for s in self.splits]
+        return tuple(
+            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
+            for s in range(total + 1)
+        )
+
+    def spot(self, place: Place) -> _Spot:
+        """A position with its parts and what its plays share."""
+        form, start, length = place
+        top = start + length - 1
+        size = form.size(length)
+        shared = (
+            form.kind,
+            Rank(top),
+            1 if form.tier is Tier.TOP else length,
+            "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
+            size << _SIZE,
+            size,
+            self.model.power(top),
+            KIND_ORDER[form.kind],
+        )
+        return _Spot(
+            form,
+            self.forms[id(form)] << 4 | start,
+            self.primal_parts(form.width, start, length),
+            _parts_of_kickers(self.natural, place, self.total, self.model),
+            shared,
+        )
+
+    def stand(self, stands: str, split: _Split) -> tuple[str, bool]:
+        """What a play's wilds stand for (``_code``, ascending), shown, and whether only for
+        ranks of its wilds (``_assign``)."""
+        key = (stands, split.at)
+        found = self.stands.get(key)
+        if found is None:
+            wild, stand, _ = _assign(tuple(stands.encode("latin-1")), split.split, self.ranks)
+            found = self.stands[key] = (
+                "".join([RANK_CHARS[r] for r in stand]),
+                set(stand) <= set(wild),
+            )
+        return found
+
+    def plays(self, spot: _Spot) -> list[tuple[int, _Spot, _Part, _Part, _Split]]:
+        """Every play of a position: its key in its group (size, then cards, descending), and
+        its parts."""
+        total = self.total
+        splits = self.splits
+        base = spot.shared[4]
+        found = []
+        for p in spot.primal:
+            for k in spot.kickers:
+                taken = p.wilds + k.wilds
+                if taken > total:
+                    continue
+                number = base - p.number - k.number
+                if p.natural or k.natural:
+                    found += [(number - s.number, spot, p, k, s) for s in splits[taken]]
+                    continue
+                stands = "".join(sorted(p.stands + k.stands))
+                found += [
+                    (number - s.number, spot, p, k, s)
+                    for s in splits[taken]
+                    if self.stand(stands, s)[1]
+                ]
+        return found
+
+    def make(self, key: int, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
+        """The combination of one play (its ``key`` in its group): the one the search's play
+        makes (``combos.wild_combination``), made once (``_MADE``)."""
+        ident = (self.model, key << 10 | spot.code)  # the cards, the form and the chain
+        combo = _MADE.get(ident)
+        if combo is None:
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            combo = _MADE[ident] = self.build(spot, p, k, split)
+        return combo
+
+    def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
+        """The combination of one play, made."""
+        kind, rank, length, primal, _, size, power, place = spot.shared
+        form = spot.form
+        cards = "".join(sorted(p.cards + k.cards + split.cards))
+        if not split.at:
+            stand = ""
+        elif self.one:
+            stand = "".join(sorted(p.stands + k.stands)).translate(_TEXT)
+        else:
+            stand = self.stand("".join(sorted(p.stands + k.stands)), split)[0]
+        grade, rung = 0, form.ladder
+        if form.tier is Tier.BOMB:
+            wilds = self.model.wilds
+            assert wilds is not None
+            graded = (
+                Grade.PURE if not p.natural + k.natural else Grade.SOFT if stand else Grade.HARD
+            )
+            grade, rung = int(graded), wilds.rung(form.width, graded)
+        return assembled(
+            kind,
+            rank,
+            length,
+            cards.translate(_TEXT),
+            primal,
+            k.text,
+            (place, power, size, tuple(cards.encode("latin-1"))),
+            power,
+            form.tier,
+            rung,
+            split.text,
+            stand,
+            grade,
+        )
+
+    def made(self, spot: _Spot) -> list[tuple[int, Combination]]:
+        """Every play of a position judged one by one (``answers_one_by_one``) that beats the
+        play to answer, made, with its key."""
+        previous = self.previous
+        assert previous is not None
+        found = []
+        for key, _, p, k, split in self.plays(spot):
+            combo = self.make(key, spot, p, k, split)
+            if beats(combo, previous):
+                found.append((key, combo))
+        return found
+
+    def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
+        """The moves of one group from its ``first`` to its ``end``, made."""
+        if any(self.answers_one_by_one(form) for form, _, _ in places):
+            keyed = [found for place in places for found in self.made(self.spot(place))]
+            keyed.sort(key=itemgetter(0))
+            return [combo for _, combo in keyed[first:end]]
+        chosen = [play for place in places for play in self.plays(self.spot(place))]
+        chosen.sort(key=itemgetter(0))
+        make = self.make
+        return [make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
+
+
+_MADE: dict[tuple[GameModel, int], Combination] = {}
+"""The wild combinations made, by game model and play (cards, form, chain): the plays of a
+hand recur as it is asked again (the next page, the next turn). Bounded (``_MADE_LIMIT``:
+about 15 MB, then it starts again)."""
+_MADE_LIMIT = 30_000
+
+Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
+"""A hand's listing counted: each group that holds a move, in order, with how many it holds
+and the positions that hold them."""
+
+
+@lru_cache(maxsize=64)
+def counted(
+    hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
+) -> Counted:
+    """How many moves each group of a hand's listing holds, and where (``Counted``): from
+    the rank counts, no move made. Kept for the last hands asked, so that a client walking
+    the pages of a hand counts them once.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> found = counted(read_hand("4577"), laizi, None, None)
+    >>> [(group, size) for group, size, _ in found][-4:]  # trio 477 and 577, trio_single 4577
+    [((2, 1), 1), ((2, 2), 1), ((3, 1), 1), ((3, 2), 1)]
+    """
+    listing = _Listing(hand, model, previous, kinds)
+    return tuple((group, size, tuple(places)) for group, size, places in listing.places())
+
+
+def forget(*, hands: bool = False) -> None:
+    """Empty every table the wild engine keeps between calls (``counted``, ``_MADE``, the
+    kicker tables): its next answers start cold, as a new worker's do; with ``hands``, only
+    what it keeps of the hands it answered (``counted``, ``_MADE``). The bench measures
+    both.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> found = wild_listing(read_hand("3477"), laizi)
+    >>> forget(hands=True)
+    >>> counted.cache_info().currsize, len(_MADE), wild_listing(read_hand("3477"), laizi) == found
+    (0, 0, True)
+    """
+    counted.cache_clear()
+    _MADE.clear()
+    if hands:
+        return
+    _WAYS.clear()
+    _MISSES.clear()
+    _KICKER_PARTS.clear()
+
+
+def group_sizes(
+    hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
+) -> tuple[tuple[Group, int], ...]:
+    """How many moves each group of a hand's listing holds (``counted``).
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> group_sizes(read_hand("4577"), laizi, None, frozenset({Kind.PAIR}))
+    (((1, 1), 1), ((1, 2), 1), ((1, 4), 1))
+    """
+    return tuple((group, size) for group, size, _ in counted(hand, model, previous, kinds))
+
+
+def wild_listing(
+    hand: Counts,
+    model: GameModel,
+    previous: Combination | None = None,
+    kinds: Collection[Kind] | None = None,
+    *,
+    offset: int = 0,
+    limit: int | None = None,
+) -> tuple[int, list[Combination]]:
+    """How many moves a hand with wilds has (each cards and reading once, of the ``kinds``
+    given, that beat ``previous``: any, when it is None), and ``limit`` of them (all, when
+    None) from ``offset``, in listing order: the count from ``counted``, the moves made only
+    in the groups the page reaches.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import read_hand
+    >>> tiandi = get_ruleset("tiandi_laizi", wild=["7", "J"]).model
+    >>> count, moves = wild_listing(read_hand("7J"), tiandi)
+    >>> count, [(c.cards, c.kind.value, c.read_as) for c in moves]
+    (4, [('7', 'single', '7'), ('J', 'single', 'J'), ('7J', 'pair', '77'), ('7J', 'pair', 'JJ')])
+    """
+    wanted = None if kinds is None else frozenset(kinds)
+    groups = counted(hand, model, previous, wanted)
+    count = sum(size for _, size, _ in groups)
+    end = None if limit is None else offset + limit
+    if limit == 0 or offset >= count:
+        return count, []
+    listing = _Listing(hand, model, previous, wanted)
+    moves: list[Combination] = []
+    seen = 0
+    for _, size, places in groups:
+        if seen + size > offset:
+            first = max(0, offset - seen)
+            last = None if end is None else min(size, end - seen)
+            moves += listing.moves(places, first, last)
+        seen += size
+        if end is not None and seen >= end:
+            break
+    return count, moves
+
+
+__all__ = ["answers_at", "counted", "forget", "group_sizes", "wild_listing"]

@@ -1,0 +1,186 @@
+"""The wild engine (``service.rules.wildfast``) against the wild search it replaced.
+
+The service lists a wild hand's moves with the engine: counted from the rank counts, made only
+where a page shows them. The search (``service.rules.wilds``, listed by
+``engine.searched_wild_moves``) makes every play of every position and keeps one per identity;
+it is what the golden counts and the independent reference (``tests/test_wild_perft.py``) were
+checked against. Here the two must give the same answers, field for field of every
+combination (cards, kind, rank, length, primal and kickers, the substitution, the bomb's class
+and place on the ladder, the listing order's key), in the same order, with the same counts:
+
+- on random hands holding 0 to 8 wilds, random wild ranks (laizi and tiandi), random option
+  sets of the three-player game (``bench.options.option_sets``) with ``soft_hard_by_rank`` on or
+  off, leads and answers to random plays (bombs of every class and the rocket among them),
+  with and without a filter of kinds;
+- in pages at random offsets and limits (``LegalMoves.page``) and in the count
+  (``LegalMoves.count``), which make no move;
+- on the worst hands known (57,709 and 77,159 leads).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections import Counter
+
+import pytest
+
+from bench.options import option_sets
+from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
+from service.rules.engine import searched_wild_moves, wild_moves
+from service.rules.wildfast import counted, group_sizes
+
+RANKS = "3456789TJQKA2"
+DECK = RANKS * 4 + "BR"
+FIELDS = tuple(f.name for f in dataclasses.fields(Combination))
+
+
+def shown(moves: list[Combination]) -> list[tuple[object, ...]]:
+    """Every field of every move, those that equality skips too (order, power, tier, rung,
+    grade)."""
+    return [tuple(getattr(m, name) for name in FIELDS) for m in moves]
+
+
+@functools.cache
+def option_pool() -> list[dict[str, object]]:
+    """Option sets of the three-player game's plays and kickers, and none (the presets')."""
+    found: list[dict[str, object]] = [{}]
+    for options in option_sets(40, 20261126):
+        found.append({k: v for k, v in options.items() if k != "ruleset"})
+    return found
+
+
+def draw_rules(rng: random.Random) -> RuleSet:
+    options = dict(rng.choice(option_pool()))
+    options["soft_hard_by_rank"] = rng.random() < 0.3
+    if rng.random() < 0.5:
+        return get_ruleset("laizi", wild=rng.choice(RANKS), **options)
+    return get_ruleset("tiandi_laizi", wild=rng.sample(RANKS, 2), **options)
+
+
+def draw_hand(rng: random.Random, rules: RuleSet, most: int = 17) -> str:
+    """A hand of 1 to ``most`` cards holding 0 to all of the wilds its game may hold."""
+    wilds = [c for c in DECK if c in rules.wild]
+    count = rng.randint(0, len(wilds))
+    held = rng.sample(wilds, count)
+    others = [c for c in DECK if c not in rules.wild]
+    return "".join(held + rng.sample(others, max(0, rng.randint(1, most) - count)))
+
+
+def draw_previous(rng: random.Random, rules: RuleSet) -> Combination | None:
+    """Nothing (a lead), or a play of another hand: often a bomb (soft, hard, pure or long) or
+    the rocket."""
+    if rng.random() < 0.4:
+        return None
+    moves = legal_moves(draw_hand(rng, rules, 12), rules=rules).page(0, None)[1]
+    bombs = [m for m in moves if m.is_bomb or m.kind is Kind.ROCKET]
+    if bombs and rng.random() < 0.3:
+        return rng.choice(bombs)
+    return rng.choice(moves) if moves else None
+
+
+def draw_kinds(rng: random.Random, rules: RuleSet) -> frozenset[Kind] | None:
+    if rng.random() < 0.8:
+        return None
+    kinds = list(rules.model.kinds)
+    return frozenset(rng.sample(kinds, rng.randint(1, 4)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_engine_lists_what_the_search_lists(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(25):
+        rules = draw_rules(rng)
+        hand = draw_hand(rng, rules)
+        previous = draw_previous(rng, rules)
+        kinds = draw_kinds(rng, rules)
+        counts = read_play(hand)
+        expected = searched_wild_moves(counts, rules.model, previous, kinds)
+        found = wild_moves(counts, rules.model, previous, kinds)
+        case = (hand, rules.wild, rules.options(), previous, kinds)
+        assert shown(found) == shown(expected), case
+        moves = legal_moves(hand, previous, rules, kinds=kinds)
+        assert moves.count() == len(expected), case
+        for _ in range(3):
+            offset = rng.randint(0, len(expected) + 2)
+            limit = rng.choice([None, 0, 1, rng.randint(1, 120)])
+            count, page = legal_moves(hand, previous, rules, kinds=kinds).page(offset, limit)
+            end = None if limit is None else offset + limit
+            assert count == len(expected), case
+            assert shown(page) == shown(expected[offset:end]), (case, offset, limit)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_many_wilds_with_every_kicker_option(seed: int) -> None:
+    """Hands of many wilds (tiandi's eight, laizi's four) beside long runs, under the kicker
+    options that add the most plays: the engine's largest tables."""
+    rng = random.Random(1000 + seed)
+    every = dict.fromkeys(
+        ("kicker_ranks_repeat", "same_rank_pairs", "four_with_single", "four_with_pair"), True
+    )
+    for options in ({}, every, {**every, "space_shuttle": True, "shuttle_one_kicker": True}):
+        for name, wild in (("laizi", [rng.choice(RANKS)]), ("tiandi_laizi", rng.sample(RANKS, 2))):
+            rules = get_ruleset(name, wild=wild, **options)
+            wilds = [c for c in DECK if c in rules.wild]
+            others = [c for c in DECK if c not in rules.wild]
+            hand = "".join(wilds + rng.sample(others, 14 - len(wilds) // 2))
+            counts = read_play(hand)
+            previous = draw_previous(rng, rules)
+            expected = searched_wild_moves(counts, rules.model, previous)
+            assert shown(wild_moves(counts, rules.model, previous)) == shown(expected), hand
+
+
+def test_the_worst_hands_known() -> None:
+    """The hands of the most leads known (``bench.wilds.WORST``): the same count and moves."""
+    every = dict.fromkeys(
+        (
+            "kicker_ranks_repeat",
+            "same_rank_pairs",
+            "four_with_single",
+            "four_with_pair",
+            "space_shuttle",
+        ),
+        True,
+    )
+    for hand, options, count in (
+        ("KKKKQQQQ345678899TJA", {}, 57_709),
+        ("KKKKQQQQ3456789TJA2B", every, 77_159),
+    ):
+        rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **options)
+        counts = read_play(hand)
+        assert legal_moves(hand, rules=rules).count() == count
+        expected = searched_wild_moves(counts, rules.model)
+        assert len(expected) == count
+        assert shown(wild_moves(counts, rules.model)) == shown(expected)
+        page = legal_moves(hand, rules=rules).page(count - 1_000, 1_000)[1]
+        assert shown(page) == shown(expected[-1_000:])
+
+
+def test_a_count_makes_no_move() -> None:
+    """Counting a hand reads its rank counts: no combination is made (``group_sizes`` alone),
+    and walking its pages counts it once."""
+    rules = get_ruleset("tiandi_laizi", wild=["K", "Q"])
+    hand = read_play("KKKKQQQQ345678899TJA")
+    counted.cache_clear()
+    moves = legal_moves("KKKKQQQQ345678899TJA", rules=rules)
+    assert moves.count() == 57_709
+    assert moves._moves is None
+    for offset in (0, 100, 57_700):
+        assert moves.page(offset, 100)[0] == 57_709
+    info = counted.cache_info()
+    assert (info.misses, info.hits) == (1, 3)
+    assert sum(size for _, size in group_sizes(hand, rules.model, None, None)) == 57_709
+
+
+def test_wilds_alone_read_only_their_own_ranks() -> None:
+    """The plays of wilds alone the count leaves out: tiandi's pair of two wild ranks is a
+    pair of either, never of a third rank; four wilds are no trio with a kicker."""
+    tiandi = get_ruleset("tiandi_laizi", wild=["7", "J"])
+    found = [(m.cards, m.kind.value, m.read_as) for m in legal_moves("7J", rules=tiandi)]
+    singles = [("7", "single", "7"), ("J", "single", "J")]
+    assert found == [*singles, ("7J", "pair", "77"), ("7J", "pair", "JJ")]
+    laizi = get_ruleset("laizi", wild="7")
+    kinds = Counter(m.kind for m in legal_moves("7777", rules=laizi))
+    assert Kind.TRIO_SINGLE not in kinds
+    assert legal_moves("7777", rules=laizi).count() == sum(kinds.values())
