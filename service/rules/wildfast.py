@@ -768,8 +768,9 @@ class _Listing:
 _MADE: dict[tuple[GameModel, int], Combination] = {}
 """The wild combinations made, by game model and play (cards, form, chain): the plays of a
 hand recur as it is asked again (the next page, the next turn). Bounded (``_MADE_LIMIT``:
-about 15 MB, then it starts again)."""
-_MADE_LIMIT = 30_000
+about 1.7 kB each with what it holds, some 10 MB, then it starts again: three workers share a
+pod's memory, docs/operations.md)."""
+_MADE_LIMIT = 6_000
 
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
