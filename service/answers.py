@@ -13,7 +13,7 @@ raises ``InputError`` naming the field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,7 +100,13 @@ def stamp(rules: RuleSet) -> dict[str, Any]:
 
 def combination_of(play: Play, rules: RuleSet, field: str) -> Combination:
     """The reading of a play that must be a combination (a previous play); else ``InputError``."""
-    readings = play.readings(rules)
+    return _combination(play, play.readings(rules), rules, field)
+
+
+def _combination(
+    play: Play, readings: tuple[Combination, ...], rules: RuleSet, field: str
+) -> Combination:
+    """The preferred of a play's ``readings``; ``InputError`` if it has none."""
     if not readings:
         text = f"{play.describe()} is not a combination under {rules.name}"
         raise InputError(field, "not_a_combination", text)
@@ -133,22 +139,54 @@ def beats_answer(
 ) -> dict[str, Any]:
     """Whether ``play`` beats ``previous`` (docs/rules.md §3), with a reason code and a
     sentence; the plays' readings as ``encode`` writes them (their wire dicts by default)."""
-    before = combination_of(previous, rules, "previous")
-    readings = play.readings(rules)
-    if readings:
-        combo, verdict = best_beating(readings, before)
-        won, reason, message = verdict.beats, verdict.reason, verdict.message
-    else:
-        combo, won, reason = None, False, Reason.NOT_A_COMBINATION
-        message = f"{play.describe()} is not a combination under {rules.name}"
-    return {
-        "beats": won,
-        "reason": reason.value,
-        "message": message,
-        "play": encode(combo) if combo else None,
-        "previous": encode(before),
-        "ruleset": stamp(rules),
-    }
+    return beats_answers([(play, previous)], rules, encode=encode)[0]
+
+
+def beats_answers(
+    pairs: Iterable[tuple[Play, Play]],
+    rules: RuleSet,
+    *,
+    encode: Callable[[Combination], Any] = Combination.as_dict,
+) -> list[dict[str, Any]]:
+    """``beats_answer`` of each (play, previous) pair under one rule set, in order: the rule
+    set's stamp made once (every answer holds the same), and each play read once however many
+    pairs hold it (a batch's plays are shared objects where their card strings are the same).
+
+    >>> from service.rules import STANDARD, read_hand
+    >>> four, three = Play(read_hand("4")), Play(read_hand("3"))
+    >>> [a["reason"] for a in beats_answers([(four, three), (three, four)], STANDARD)]
+    ['higher', 'not_higher']
+    """
+    ruleset = stamp(rules)
+    known: dict[int, tuple[Play, tuple[Combination, ...]]] = {}  # by id: each holds its play
+
+    def readings_of(play: Play) -> tuple[Combination, ...]:
+        found = known.get(id(play))
+        if found is None:
+            found = known[id(play)] = (play, play.readings(rules))
+        return found[1]
+
+    answers = []
+    for play, previous in pairs:
+        before = _combination(previous, readings_of(previous), rules, "previous")
+        readings = readings_of(play)
+        if readings:
+            combo, verdict = best_beating(readings, before)
+            won, reason, message = verdict.beats, verdict.reason, verdict.message
+        else:
+            combo, won, reason = None, False, Reason.NOT_A_COMBINATION
+            message = f"{play.describe()} is not a combination under {rules.name}"
+        answers.append(
+            {
+                "beats": won,
+                "reason": reason.value,
+                "message": message,
+                "play": encode(combo) if combo else None,
+                "previous": encode(before),
+                "ruleset": ruleset,
+            }
+        )
+    return answers
 
 
 def moves_answer(
@@ -195,6 +233,7 @@ __all__ = [
     "InputError",
     "Play",
     "beats_answer",
+    "beats_answers",
     "classify_answer",
     "combination_of",
     "moves_answer",

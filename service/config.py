@@ -47,6 +47,10 @@ class Settings:
     """Seconds an answer lives in Redis."""
     cache_value_max: int = field(default=256 << 10, metadata={"env": "DDZ_CACHE_VALUE_MAX"})
     """Answers larger than this many bytes are not sent to Redis."""
+    cache_share_min_us: int = field(default=0, metadata={"env": "DDZ_CACHE_SHARE_MIN_US"})
+    """Answers computed in less CPU time than this many microseconds are not sent to Redis
+    (fetching them would cost more than computing them); 0: every answer is sent; the
+    deployment files set 200."""
     cache_entries: int = field(default=4096, metadata={"env": "DDZ_CACHE_ENTRIES"})
     """Answers kept in each process's own cache."""
     cache_bytes: int = field(default=64 << 20, metadata={"env": "DDZ_CACHE_BYTES"})

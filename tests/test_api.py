@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import orjson
@@ -144,6 +145,24 @@ def test_beats_batch(client: FlaskClient) -> None:
     items = [{"play": "BR", "previous": "2222"}, {"play": "33", "previous": "44"}]
     answer = ok(client, "/v1/beats/batch", {"items": items})
     assert [r["reason"] for r in answer["results"]] == ["rocket", "not_higher"]
+
+
+def test_beats_batch_answers_each_pair_as_beats_does(client: FlaskClient) -> None:
+    """Each result of a batch is its pair's answer from ``/v1/beats``: in a batch of card
+    strings (its items read by their two fields), and in one that also holds a play written as
+    an object (the whole list then read by the nested schema)."""
+    rng = random.Random(3)
+    deck = [rank for rank in "3456789TJQKA2" for _ in range(4)] + ["B", "R"]
+    previous = ["3", "44", "555", "34567", "2222", "33344", "BR", "334455"]
+    items = [
+        {"play": "".join(rng.sample(deck, rng.randint(1, 6))), "previous": rng.choice(previous)}
+        for _ in range(80)
+    ]
+    singles = [ok(client, "/v1/beats", item) for item in items]
+    assert ok(client, "/v1/beats/batch", {"items": items})["results"] == singles
+    declared = {"play": {"cards": "33344", "kind": "trio_pair"}, "previous": "44455"}
+    mixed = ok(client, "/v1/beats/batch", {"items": [*items, declared]})["results"]
+    assert mixed == [*singles, ok(client, "/v1/beats", declared)]
 
 
 # --- legal moves ----------------------------------------------------------------------------

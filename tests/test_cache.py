@@ -3,6 +3,7 @@ invisible except in speed, and never makes an answer wrong or unavailable."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 import tracemalloc
@@ -70,6 +71,43 @@ def test_a_hit_after_a_miss(server: RedisServer) -> None:
     assert count(first, "local", "hit") == len(HANDS)
     answers(second)
     assert (count(second, "local", "miss"), count(second, "redis", "hit")) == (len(HANDS),) * 2
+
+
+def costing(app: Flask, microseconds: int) -> Flask:
+    """The app, its cache measuring every answer it computes at ``microseconds`` of CPU."""
+    ticks = itertools.count(step=microseconds * 1000)
+    app.extensions["ddz-cache"].cpu_ns = lambda: next(ticks)
+    return app
+
+
+def test_cheap_answers_stay_out_of_redis(server: RedisServer) -> None:
+    """docs/operations.md: with ``DDZ_CACHE_SHARE_MIN_US``, an answer computed in less CPU time
+    than that is not sent to Redis (another process computes it again), and one that took
+    longer is stored and served to another process."""
+    for spent, stored in ((199, False), (200, True)):
+        server.client().flushall()
+        first, second = (costing(app_for(server, cache_share_min_us=200), spent) for _ in "12")
+        answers(first)
+        assert count(first, "redis", "stored", "ddz_cache_stores_total") == len(HANDS) * stored
+        assert count(first, "redis", "cheap", "ddz_cache_stores_total") == len(HANDS) * (not stored)
+        assert len(server.client().keys("ddz:*")) == len(HANDS) * stored
+        assert answers(second) == answers(first)
+        assert count(second, "redis", "hit") == len(HANDS) * stored
+
+
+def test_redis_is_asked_one_time_in_32_while_it_finds_nothing(server: RedisServer) -> None:
+    """docs/operations.md: after 32 lookups of an operation in a row that Redis did not answer,
+    a worker asks it for one in 32 only, until a lookup hits."""
+    app = app_for(server, cache_entries=0, cache_share_min_us=10**9)  # nothing stored
+    client = app.test_client()
+    for n in range(32 * 3 + 1):  # lookups 1 to 33, 65 and 97 ask
+        assert client.post("/v1/legal-moves", json={"hand": "3" * (n % 4 + 1)}).status_code == 200
+    assert (count(app, "redis", "miss"), count(app, "redis", "bypassed")) == (35, 62)
+    writer = app_for(server, cache_entries=0)  # stores every answer
+    writer.test_client().post("/v1/legal-moves", json={"hand": "33"})
+    for _ in range(31 + 3):  # 98 to 128 bypassed, the probe at 129 hits: every lookup asks again
+        assert client.post("/v1/legal-moves", json={"hand": "33"}).status_code == 200
+    assert (count(app, "redis", "hit"), count(app, "redis", "bypassed")) == (3, 62 + 31)
 
 
 def test_redis_killed_in_a_run_of_requests(server: RedisServer) -> None:

@@ -142,7 +142,7 @@ def _cache(settings: Settings, metrics: CacheMetrics) -> Cache:
             value_max=settings.cache_value_max,
             reset_timeout=settings.breaker_reset,
         )
-    return Cache(local, remote, metrics)
+    return Cache(local, remote, metrics, share_min_us=settings.cache_share_min_us)
 
 
 def create_app(

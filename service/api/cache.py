@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from importlib import metadata
@@ -183,13 +184,14 @@ class CacheMetrics:
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
         self.lookups = Counter(
             "ddz_cache_lookups",
-            "Answer cache lookups by level (local, redis) and result (hit, miss, error, skipped)",
+            "Answer cache lookups by level (local, redis) and result (hit, miss, error, skipped, "
+            "bypassed)",
             ["level", "result"],
             registry=registry,
         )
         self.stores = Counter(
             "ddz_cache_stores",
-            "Answer cache stores by level and result (stored, too_big, error)",
+            "Answer cache stores by level and result (stored, too_big, error, cheap)",
             ["level", "result"],
             registry=registry,
         )
@@ -201,36 +203,80 @@ class CacheMetrics:
         )
 
 
+PROBE_EVERY = 32
+"""After this many lookups of an operation in a row that found nothing in Redis, a worker asks
+Redis for one lookup of it in this many (``Cache``)."""
+
+
 class Cache:
-    """The cache levels an answer passes through: in-process first, then Redis if configured."""
+    """The cache levels an answer passes through: in-process first, then Redis if configured.
+
+    Redis is for answers that cost more to compute than to fetch, and only while it has them:
+
+    - an answer whose computation took less than ``share_min_us`` microseconds of the
+      worker's CPU stays out of Redis (a GET and a SET cost more than computing it again);
+      it is kept in the in-process level all the same;
+    - after ``PROBE_EVERY`` lookups of an operation in a row that found nothing there (answers
+      that are never asked twice, or too cheap to be stored), the worker asks Redis for one
+      lookup of it in ``PROBE_EVERY`` only (the others are counted ``bypassed``), until one of
+      them hits: then it asks on every lookup again.
+
+    Neither can make an answer wrong: a lookup not made is an answer computed.
+    """
 
     def __init__(
         self,
         local: LocalCache,
         remote: RedisCache | None = None,
         metrics: CacheMetrics | None = None,
+        *,
+        share_min_us: float = 0.0,
     ) -> None:
         self.local, self.remote = local, remote
         self.metrics = metrics or CacheMetrics(CollectorRegistry())
+        self.share_min_us = share_min_us
+        self.cpu_ns: Callable[[], int] = time.thread_time_ns
+        """The clock an answer's cost is measured by: the thread's CPU time, in nanoseconds."""
+        self._unfound: dict[str, int] = {}
+        """Per operation, its lookups since Redis last had its answer (approximate under
+        threads: a lost update only moves a probe)."""
 
     def answer(self, key: tuple[Hashable, ...], compute: Callable[[], dict[str, Any]]) -> bytes:
         """The encoded answer for ``key``: from a cache level, or computed and stored."""
-        name = cache_key(str(key[0]), key[1:])
+        operation = str(key[0])
+        name = cache_key(operation, key[1:])
         found = self.local.get(name)
         self._count("local", "hit" if found is not None else "miss")
         if found is not None:
             return found
         if self.remote is not None:
-            result, found = self.remote.get(name)
-            self._count("redis", result)
+            found = self._fetch(self.remote, operation, name)
             if found is not None:
                 self.local.put(name, found)
                 return found
+        started = self.cpu_ns()
         value = orjson.dumps(compute())
+        spent_us = (self.cpu_ns() - started) / 1000
         self.local.put(name, value)
         if self.remote is not None and self.remote.available:
-            self.metrics.stores.labels("redis", self.remote.put(name, value)).inc()
+            stored = self.remote.put(name, value) if spent_us >= self.share_min_us else "cheap"
+            self.metrics.stores.labels("redis", stored).inc()
         return value
+
+    def _fetch(self, remote: RedisCache, operation: str, name: str) -> bytes | None:
+        """The answer from Redis, if it has it and is asked (see the class)."""
+        unfound = self._unfound.get(operation, 0)
+        if unfound >= PROBE_EVERY and unfound % PROBE_EVERY:
+            self._unfound[operation] = unfound + 1
+            self._count("redis", "bypassed")
+            return None
+        result, found = remote.get(name)
+        self._count("redis", result)
+        if result == "hit":
+            self._unfound[operation] = 0
+        elif result == "miss":
+            self._unfound[operation] = unfound + 1
+        return found
 
     def _count(self, level: str, result: str) -> None:
         self.metrics.lookups.labels(level, result).inc()
@@ -250,6 +296,7 @@ class Cache:
 __all__ = [
     "API_VERSION",
     "ENTRY_OVERHEAD",
+    "PROBE_EVERY",
     "RELEASE",
     "Cache",
     "CacheMetrics",

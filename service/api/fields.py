@@ -60,10 +60,14 @@ class List(ma.fields.List):  # type: ignore[type-arg]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, list):
-            for length in (v for v in self.validators if isinstance(v, ma.validate.Length)):
-                if length.max is not None and len(value) > length.max:
-                    length(value)  # raises, with the validator's own message
+            self.refuse_too_long(value)
         return super()._deserialize(value, attr, data, **kwargs)
+
+    def refuse_too_long(self, value: list[Any]) -> None:
+        """The ``Length`` validator's error if ``value`` holds more items than it allows."""
+        for length in (v for v in self.validators if isinstance(v, ma.validate.Length)):
+            if length.max is not None and len(value) > length.max:
+                length(value)  # raises, with the validator's own message
 
 
 class StrictInteger(ma.fields.Integer):

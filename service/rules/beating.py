@@ -67,40 +67,67 @@ class Verdict:
         return self.beats
 
 
+_WINS = frozenset(
+    {Reason.ROCKET, Reason.BOMB, Reason.HIGHER_BOMB, Reason.HIGHER, Reason.HIGHER_BOMB_CLASS}
+)
+"""The reasons of a verdict that beats."""
+_SAYS: dict[Reason, str] = {
+    Reason.ROCKET_UNBEATABLE: "nothing beats the {0}",
+    Reason.ROCKET: "the {0} beats everything",
+    Reason.BOMB: "a {0} beats any {1}",
+    Reason.BOMB_ON_TABLE: "only a higher bomb or the rocket beats a bomb",
+    Reason.DIFFERENT_KIND: "a {0} does not beat a {1}",
+    Reason.DIFFERENT_LENGTH: "a {0} of {1} cards does not beat one of {2}",
+    Reason.HIGHER: "rank {0.char} is higher than rank {1.char}",
+    Reason.NOT_HIGHER: "rank {0.char} is not higher than rank {1.char}",
+}
+"""The sentence of each verdict that is not a bomb's on a bomb, by reason: its words are the
+kinds, ranks and sizes it names (``_said``)."""
+_SAID: dict[tuple[object, ...], Verdict] = {}
+_TOP, _BOMB = Tier.TOP, Tier.BOMB  # bound once: an enum member's lookup through its class is slow
+
+
+def _said(reason: Reason, *words: object) -> Verdict:
+    """The verdict of ``reason`` naming ``words`` (kinds, ranks, card counts): its sentence
+    written on its first use and the verdict kept (it is frozen), so that comparing two plays
+    formats nothing. The words come from small vocabularies (28 kinds, 15 ranks, hands of at
+    most 33 cards), so the verdicts kept are few and bounded.
+
+    >>> ten, nine = Combination.of("T"), Combination.of("9")
+    >>> beats(ten, nine) is beats(ten, nine), beats(ten, nine).message
+    (True, 'rank T is higher than rank 9')
+    """
+    key = (reason, *words)
+    found = _SAID.get(key)
+    if found is None:
+        found = _SAID[key] = Verdict(reason in _WINS, reason, _SAYS[reason].format(*words))
+    return found
+
+
 def beats(play: Combination, previous: Combination) -> Verdict:
     """Whether ``play`` beats ``previous`` (docs/rules.md §3), and why.
 
     >>> beats(Combination.of("9TJQKA"), Combination.of("34567")).reason
     <Reason.DIFFERENT_LENGTH: 'different_length'>
     """
-    if previous.tier is Tier.TOP:  # a rocket on the rocket too: a play never beats itself
-        return Verdict(False, Reason.ROCKET_UNBEATABLE, f"nothing beats the {previous.kind}")
-    if play.tier is Tier.TOP:
-        return Verdict(True, Reason.ROCKET, f"the {play.kind} beats everything")
-    if play.is_bomb and not previous.is_bomb:
-        return Verdict(True, Reason.BOMB, f"a {play.kind} beats any {previous.kind}")
-    if previous.is_bomb and not play.is_bomb:
-        return Verdict(False, Reason.BOMB_ON_TABLE, "only a higher bomb or the rocket beats a bomb")
+    if previous.tier is _TOP:  # a rocket on the rocket too: a play never beats itself
+        return _said(Reason.ROCKET_UNBEATABLE, previous.kind)
+    if play.tier is _TOP:
+        return _said(Reason.ROCKET, play.kind)
+    bomb, on_bomb = play.tier is _BOMB, previous.tier is _BOMB
+    if bomb and not on_bomb:
+        return _said(Reason.BOMB, play.kind, previous.kind)
+    if on_bomb and not bomb:
+        return _said(Reason.BOMB_ON_TABLE)
     size, other = len(play.cards), len(previous.cards)
-    if play.is_bomb:  # both bombs: by class on the ladder, then rank, then size
+    if bomb:  # both bombs: by class on the ladder, then rank, then size
         return _bomb_on_bomb(play, previous, size, other)
-    if play.kind is not previous.kind and not play.is_bomb:
-        return Verdict(
-            False, Reason.DIFFERENT_KIND, f"a {play.kind} does not beat a {previous.kind}"
-        )
+    if play.kind is not previous.kind:
+        return _said(Reason.DIFFERENT_KIND, play.kind, previous.kind)
     if size != other:
-        return Verdict(
-            False,
-            Reason.DIFFERENT_LENGTH,
-            f"a {play.kind} of {size} cards does not beat one of {other}",
-        )
-    higher = play.power > previous.power
-    word = "higher" if higher else "not higher"
-    return Verdict(
-        higher,
-        Reason.HIGHER if higher else Reason.NOT_HIGHER,
-        f"rank {play.rank.char} is {word} than rank {previous.rank.char}",
-    )
+        return _said(Reason.DIFFERENT_LENGTH, play.kind, size, other)
+    reason = Reason.HIGHER if play.power > previous.power else Reason.NOT_HIGHER
+    return _said(reason, play.rank, previous.rank)
 
 
 def _bomb_on_bomb(play: Combination, previous: Combination, size: int, other: int) -> Verdict:
@@ -171,9 +198,10 @@ def best_beating(
     first: tuple[Combination, Verdict] | None = None
     for combo in readings:
         verdict = beats(combo, previous)
-        if verdict:
+        if verdict.beats:
             return combo, verdict
-        first = first or (combo, verdict)
+        if first is None:
+            first = combo, verdict
     if first is None:
         raise ValueError("no readings")
     return first

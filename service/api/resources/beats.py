@@ -7,7 +7,7 @@ from typing import Any
 import orjson
 from flask import Response
 
-from service.answers import Play, beats_answer, stamp
+from service.answers import Play, beats_answer, beats_answers, stamp
 from service.rules import STANDARD, read_hand
 
 from ..cache import Cache
@@ -31,10 +31,8 @@ def _one(args: dict[str, Any], cache: Cache) -> bytes:
 
 def _many(args: dict[str, Any], cache: Cache) -> bytes:
     rules = args["rules"]
-    results = [
-        beats_answer(item["play"], item["previous"], rules, encode=encoded)
-        for item in args["items"]
-    ]
+    pairs = [(item["play"], item["previous"]) for item in args["items"]]
+    results = beats_answers(pairs, rules, encode=encoded)
     return orjson.dumps({"results": results, "ruleset": stamp(rules)})
 
 

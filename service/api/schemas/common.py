@@ -156,10 +156,17 @@ def ruleset_field() -> RuleSetChoice:
     )
 
 
-def batch_field(item: ma.fields.Field, limit: int, description: str = "") -> List:  # type: ignore[type-arg]
-    """The items of a batch request: 1 to ``limit``, documented as such."""
+def batch_field(
+    item: ma.fields.Field,  # type: ignore[type-arg]
+    limit: int,
+    description: str = "",
+    *,
+    kind: type[List] = List,
+) -> List:
+    """The items of a batch request: 1 to ``limit``, documented as such (a list field of
+    ``kind``)."""
     metadata = ({"description": description} if description else {}) | {"maxItems": limit}
-    return List(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
+    return kind(item, required=True, validate=validate.Length(1, limit), metadata=metadata)
 
 
 class PlayObject(Strict):
@@ -189,19 +196,39 @@ _PLAY_OBJECT = PlayObject()
 
 
 READ_MAX = 65_536
-"""Card strings whose plays each ``PlayChoice`` keeps (per deck), before it starts afresh."""
+"""Card strings whose plays are kept (per deck), before the deck's table starts afresh."""
+_KEPT: dict[tuple[int, int], dict[str, Play]] = {}
+_PLAY_CARDS = Cards(max_cards=MAX_HAND)
+
+
+def kept_plays() -> dict[str, Play]:
+    """The plays of the card strings read so far against the request's deck (``DECK``), by
+    string: a card string is read once, whichever field of whichever request reads it (a batch
+    of a hundred pairs reads many ``"3"``s)."""
+    deck = DECK.get()
+    return _KEPT.setdefault((deck.copies, deck.jokers), {})
+
+
+def read_play(value: str, kept: dict[str, Play]) -> Play:
+    """The play of a card string not kept yet, read against the request's deck and kept in
+    ``kept`` (its ``kept_plays``); a ``ValidationError`` if it does not read."""
+    # The card list's own reading: null and missing were the field's to refuse, and a card
+    # list has no validators (Field.deserialize around it cost more than that)
+    found = Play(_PLAY_CARDS._deserialize(value, None, None))
+    if len(kept) >= READ_MAX:
+        kept.clear()
+    kept[value] = found
+    return found
 
 
 class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
     """A play: a card list, or an object declaring its reading; loads a ``Play``.
 
-    A card string read once is not read again (a batch of a hundred pairs reads many
-    ``"3"``s): its play is kept, per deck (``DECK``), as the string read it; an array, an object
-    and a string that does not read are read every time."""
+    A card string's play is kept (``kept_plays``); an array, an object and a string that does
+    not read are read every time."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.cards = Cards(max_cards=MAX_HAND)
-        self._read: dict[tuple[str, int, int], Play] = {}
         one_of = [*self.cards.metadata["oneOf"], {"$ref": "#/components/schemas/PlayObject"}]
         if kwargs.get("allow_none"):
             one_of.append({"type": "null"})
@@ -213,17 +240,8 @@ class PlayChoice(ma.fields.Field):  # type: ignore[type-arg]
             return play
         if not isinstance(value, str):
             return Play(self.cards._deserialize(value, attr, data))
-        deck = DECK.get()
-        key = (value, deck.copies, deck.jokers)
-        found = self._read.get(key)
-        if found is None:
-            # The card list's own reading: null and missing were this field's to refuse, and
-            # a card list has no validators (Field.deserialize around it cost more than that)
-            found = Play(self.cards._deserialize(value, attr, data))
-            if len(self._read) >= READ_MAX:
-                self._read.clear()
-            self._read[key] = found
-        return found
+        kept = kept_plays()
+        return kept.get(value) or read_play(value, kept)
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -325,8 +343,10 @@ __all__ = [
     "RuleSetStamp",
     "Strict",
     "batch_field",
+    "kept_plays",
     "nullable_enum",
     "play_list",
+    "read_play",
     "ruleset_field",
     "stamp_field",
 ]
