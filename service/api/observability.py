@@ -50,13 +50,15 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def _configure_logging(level: str) -> None:
-    if access_log.handlers:
-        return
-    handler = _Stderr()
-    handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    access_log.addHandler(handler)
+    """The access log at ``level``, to standard error as JSON lines: the handler added once a
+    process, the level of the app made last (an app made after another in one process, as the
+    tests make them, logs at its own level)."""
+    if not access_log.handlers:
+        handler = _Stderr()
+        handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        access_log.addHandler(handler)
+        access_log.propagate = False
     access_log.setLevel(level.upper())
-    access_log.propagate = False
 
 
 class RequestMetrics:
