@@ -7,19 +7,35 @@ source scripts/uv.sh
 source scripts/system-deps.sh
 # Bytecode compiled once here: every process the tests start imports the libraries faster.
 "${UV[@]}" sync --locked --quiet --compile-bytecode
+# The core compiled by mypyc, for the second pass, is built meanwhile (scripts/compiled.sh
+# --build: the C compiler takes one core for about 50 s), in a session of its own so that it is
+# stopped with this script. Its output is shown if it fails.
+mkdir -p .build
+setsid bash scripts/compiled.sh --build >.build/compiled-build.log 2>&1 &
+build=$!
+trap 'kill -- "-$build" 2>/dev/null || true' EXIT
 "${UV[@]}" run --locked ruff check .
 "${UV[@]}" run --locked ruff format --check .
 "${UV[@]}" run --locked mypy
 # One worker process per core (pytest-xdist), each running whole modules (--dist loadfile,
-# pyproject.toml): a module's server or browser is started once, its tests run in their order.
-"${UV[@]}" run --locked pytest -n auto "$@"
+# pyproject.toml), the longest first (tests/conftest.py): a module's server or browser is
+# started once, its tests run in their order. The answers of the tests' references and oracles
+# are recorded for the second pass (tests/recorded.py).
+rm -rf .build/answers
+DDZ_TEST_ANSWERS="record:$PWD/.build/answers" "${UV[@]}" run --locked pytest -n auto "$@"
+if ! wait "$build"; then
+  cat .build/compiled-build.log >&2
+  echo "the build of the compiled core failed (above)" >&2
+  exit 1
+fi
 # The tests that call the rules core (-m core: tests/conftest.py marks them, tests/core_use.py
 # says how) again with the core compiled by mypyc, as the Docker image ships it. The doctests
 # of service/ and the tests that reach the core only through the HTTP layer, the command line,
 # a live server, a browser or the deployment files ran above, as did the checks of the tests'
-# own references and golden files.
+# own references and golden files. The references' and oracles' answers to the same questions
+# are those the first pass recorded: the compiled core is checked against them.
 # Status 5: the arguments chose no test that calls the core (tests/test_readme.py), not a failure.
 status=0
-bash scripts/compiled.sh -m pytest --import-mode=append -o "testpaths=tests README.md docs" \
-  -n auto -m core "$@" || status=$?
+DDZ_TEST_ANSWERS="replay:$PWD/.build/answers" bash scripts/compiled.sh --built -m pytest \
+  --import-mode=append -o "testpaths=tests README.md docs" -n auto -m core "$@" || status=$?
 [ "$status" -eq 5 ] || exit "$status"

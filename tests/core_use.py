@@ -164,13 +164,21 @@ def checks_a_reference(path: Path) -> bool:
 def function_calls_core(path: Path, function: str, fixtures: list[str]) -> bool:
     """Whether the test ``function`` of the module at ``path``, with the ``fixtures`` it asks
     for, calls the core (see the module's docstring)."""
+    return _function_calls_core(path, function, tuple(fixtures))
+
+
+@cache  # once per function, not once per parametrized case
+def _function_calls_core(path: Path, function: str, fixtures: tuple[str, ...]) -> bool:
     if checks_a_reference(path):
         return False
     uses = module_uses(path)
     if function not in uses.defined:
         return module_imports_core(path)  # not a plain top-level function: counted in
-    return any(
-        uses.calls_core(uses.defined[name])
-        for name in [function, *fixtures]
-        if name in uses.defined
-    )
+    return any(_definition_calls_core(path, name) for name in (function, *fixtures))
+
+
+@cache
+def _definition_calls_core(path: Path, name: str) -> bool:
+    """Whether the module's own definition ``name`` (if any) calls the core."""
+    uses = module_uses(path)
+    return name in uses.defined and uses.calls_core(uses.defined[name])

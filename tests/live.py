@@ -60,7 +60,11 @@ def stop_within(process: subprocess.Popen[bytes], limit: float, log: Path) -> fl
     """Send SIGTERM; check a clean exit in under ``limit`` seconds; return the seconds taken."""
     process.send_signal(signal.SIGTERM)
     started = time.monotonic()
-    code = process.wait(timeout=limit + 5)
+    try:
+        code = process.wait(timeout=limit + 5)
+    except subprocess.TimeoutExpired:
+        tail = log.read_text(errors="replace")[-4000:]
+        raise AssertionError(f"still running {limit + 5:.0f} s after SIGTERM\n{tail}") from None
     elapsed = time.monotonic() - started
     tail = log.read_text(errors="replace")[-4000:]
     assert code == 0, tail

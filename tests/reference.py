@@ -47,6 +47,7 @@ from common import (
     take_primal,
     text_from_counts,
 )
+from recorded import recorded
 
 Options = Mapping[str, Any]
 """A rule set's options: option name -> value (docs/rules.md §8)."""
@@ -483,6 +484,7 @@ def moves_from_table(table, previous: PreviousPlay | None = None) -> set[str]:
     }
 
 
+@recorded
 def brute_force_moves(
     hand_counts: Iterable[int], options: Options, previous: PreviousPlay | None = None
 ) -> set[str]:

@@ -85,6 +85,7 @@ from common import (
     take_primal,
     text_from_counts,
 )
+from recorded import recorded
 
 #: Section 12: three packs: 12 cards of each rank 3..2, three jokers of each colour.
 SIX_DECK = DECK_LIMITS["six_player"]
@@ -469,6 +470,7 @@ def responses(hand_counts, previous: PreviousPlay) -> set[str]:
     return moves_from_table(candidate_table(hand_counts), previous)
 
 
+@recorded
 def brute_force_moves(hand_counts, previous: PreviousPlay | None = None) -> set[str]:
     """The legal moves by brute force over every sub-multiset (small hands only)."""
     return moves_from_table(brute_force_table(hand_counts), previous)

@@ -93,18 +93,23 @@ def test_workers_stopped_while_booting_exit_at_once(tmp_path: Path) -> None:
     """A SIGTERM that reaches a worker before gunicorn has installed its handlers is held until
     they are in place, not swallowed (the worker would live until the graceful timeout).
 
-    The window is widened to a second by a config that runs the project's and then sleeps in
-    ``post_fork`` (in the new worker, before its handlers exist); the master is told to stop
-    while every worker sleeps there."""
+    A config that runs the project's holds each new worker in ``post_fork`` (before its
+    handlers exist) until the SIGTERM the master forwards is pending for it: the master is told
+    to stop while every worker waits there, however slowly the machine runs. Held, the signal
+    stops the worker as soon as its handlers are in place; swallowed, it never becomes pending,
+    and the worker would wait out the graceful timeout here and then in its loop. The bound,
+    half that timeout, leaves the seconds a loaded machine takes to exit three processes."""
     config = tmp_path / "slow_boot.conf.py"
     config.write_text(
         f"exec(compile(open({str(ROOT / 'gunicorn.conf.py')!r}).read(), 'gunicorn.conf.py', "
         "'exec'))\n"
-        "import time\n\n"
+        "import signal, time\n\n"
         "def post_fork(server, worker):\n"
-        "    time.sleep(1)\n"
+        "    deadline = time.monotonic() + graceful_timeout\n"
+        "    while signal.SIGTERM not in signal.sigpending() and time.monotonic() < deadline:\n"
+        "        time.sleep(0.01)\n"
     )
-    graceful = 8
+    graceful = 20
     env = os.environ | {
         "DDZ_BIND": f"127.0.0.1:{free_port()}",
         "DDZ_WORKERS": "2",

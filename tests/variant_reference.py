@@ -57,6 +57,7 @@ from common import (
     ranks_present,
     text_from_counts,
 )
+from recorded import recorded
 
 FOUR_PLAYER = "four_player"
 BIG_THREE = "big_three"
@@ -427,6 +428,7 @@ def reading_beats(reading_a: Reading, cards_a, reading_b: Reading, cards_b, game
 # Brute force
 
 
+@recorded
 def classify_every_subset(hand_counts, game: str, options: dict | None = None):
     """{canonical cards: (card count, readings)} for every sub-multiset that is a play."""
     hand_counts = tuple(hand_counts)
@@ -454,6 +456,7 @@ def moves_from_table(table, game: str, previous: PreviousPlay | None = None) -> 
     }
 
 
+@recorded
 def brute_force_moves(
     hand_counts, game: str, options: dict | None = None, previous: PreviousPlay | None = None
 ) -> set[str]:

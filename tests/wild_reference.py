@@ -47,6 +47,7 @@ from common import (
     freeze,
     text_from_counts,
 )
+from recorded import recorded
 from reference import Options, candidate_sets, preference_key, reference_readings
 
 Move = tuple[str, str, int, int]
@@ -136,6 +137,7 @@ def reading_table(
     return table
 
 
+@recorded
 def wild_readings(
     counts: Counts, wild_ranks: tuple[int, ...], mode: str, options: Options
 ) -> set[Reading]:
@@ -149,6 +151,7 @@ def wild_readings(
     return set(reading_table(tuple(counts), wild_ranks, mode, options))
 
 
+@recorded
 def preferred(
     counts: Counts,
     wild_ranks: tuple[int, ...],
@@ -285,6 +288,7 @@ def previous_play(
 # Method 1: brute force over the hand's sub-multisets
 
 
+@recorded
 def brute_force_wild_moves(
     hand_counts: Counts,
     wild_ranks: tuple[int, ...],

@@ -37,6 +37,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from tests.recorded import recorded
+
 ORDER = "3456789TJQKA2BR"
 #: Our card character -> DouZero's int.
 TO_ENGINE: dict[str, int] = {
@@ -168,11 +170,13 @@ def max_trio_rank(cards: str) -> int:
 # --- our encoding --------------------------------------------------------------------------------
 
 
+@recorded
 def leads(hand: str) -> set[str]:
     """Every distinct card set DouZero's generator lets ``hand`` lead, as our card strings."""
     return {from_engine(m) for m in leads_native(to_engine(hand))}
 
 
+@recorded
 def responses(hand: str, previous: str) -> set[str]:
     """Every card set DouZero lets ``hand`` play on ``previous`` (pass excluded)."""
     return {from_engine(m) for m in responses_native(to_engine(hand), to_engine(previous))}

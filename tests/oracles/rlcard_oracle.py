@@ -24,6 +24,8 @@ import warnings
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from tests.recorded import recorded
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from rlcard.games.doudizhu import utils as _utils
@@ -111,11 +113,13 @@ def responses_native(engine_hand: str, engine_previous: str) -> list[str]:
 # --- our encoding --------------------------------------------------------------------------------
 
 
+@recorded
 def leads(hand: str) -> set[str]:
     """Every distinct card set rlcard lets ``hand`` lead, as our card strings."""
     return {from_engine(c) for c in leads_native(to_engine(hand))}
 
 
+@recorded
 def responses(hand: str, previous: str) -> set[str]:
     """Every card set rlcard lets ``hand`` play on ``previous`` (pass excluded).
 
