@@ -380,6 +380,20 @@ def run_starts(masks: list[int], form: Form, length: int) -> list[int]:
     return found
 
 
+def beside(counts: Counts, form: Form, start: int, length: int) -> Counts:
+    """What a card set holds beside the primal cards of ``form`` at a chain position: what
+    its kickers are read from.
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> beside((3, 1, 1) + (0,) * 12, THREE_PLAYER_FORMS[3], 0, 1)[:3]
+    (0, 1, 1)
+    """
+    rest = list(counts)
+    for r in range(start, start + length):
+        rest[r] -= form.width
+    return tuple(rest)
+
+
 def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination, ...]:
     """Every reading of some rank counts under ``rules``, preferred first (docs/rules.md §4).
 
@@ -403,10 +417,8 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     masks = held_masks(counts)
     for form, length in by_size(model).get(sum(counts), ()):
         for start in run_starts(masks, form, length):
-            kick = list(counts)
-            for r in range(start, start + length):
-                kick[r] -= form.width
-            if kickers_ok(tuple(kick), form, start, length, model.kickers):
+            kick = beside(counts, form, start, length)
+            if kickers_ok(kick, form, start, length, model.kickers):
                 kickers = tuple(r for r in range(NUM_RANKS) for _ in range(kick[r]))
                 found.append(make(form, start, length, kickers, model.order))
     return tuple(sorted(found, key=preference))

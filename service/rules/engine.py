@@ -23,7 +23,15 @@ from collections.abc import Collection, Iterator
 
 from .beating import beats
 from .cards import Counts
-from .combos import Combination, make, preference, primal_starts, readings, wild_combination
+from .combos import (
+    Combination,
+    beside,
+    make,
+    preference,
+    primal_starts,
+    readings,
+    wild_combination,
+)
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
@@ -157,9 +165,7 @@ def _kicker_sets(
     set for a form without kickers)."""
     if not form.kickers:
         return [()]
-    rest = list(hand)
-    for r in range(start, start + length):
-        rest[r] -= form.width
+    rest = beside(hand, form, start, length)
     if form.kicker_width == 1:
         return single_kicker_sets(tuple(rest), form, start, length, model.kickers)
     pairs = pair_kicker_sets(tuple(rest), form, start, length, model.kickers)

@@ -36,7 +36,7 @@ from operator import attrgetter
 
 from ..beating import beats
 from ..cards import NUM_RANKS, Counts
-from ..combos import Combination, held_masks, make, preference
+from ..combos import Combination, beside, held_masks, make, preference, run_starts
 from ..kickers import pair_kicker_sets, single_kicker_sets
 from ..kinds import KIND_ORDER, Kind
 from ..model import Form, GameModel, Tier
@@ -198,8 +198,7 @@ def _positions(
 
 def _runs(masks: list[int], form: Form) -> list[tuple[int, int]]:
     """Every run of ``form``'s primal ranks the hand holds (``combos.held_masks``), as (start,
-    length), by length then start: the ranks held ``width`` times within the form's, ANDed
-    with themselves shifted, one rank more at each length, until no run is left.
+    length), by length then start (``combos.run_starts``), until a length has none.
 
     >>> from service.rules import STANDARD, read_hand
     >>> from service.rules.combos import held_masks
@@ -208,21 +207,12 @@ def _runs(masks: list[int], form: Form) -> list[tuple[int, int]]:
     >>> _runs(held_masks(read_hand("333444555")), STANDARD.model.forms[7])  # airplanes
     [(0, 2), (1, 2), (0, 3)]
     """
-    width = form.width
-    if width >= len(masks):
-        return []
-    held = masks[width] & ((1 << (form.high + 1)) - (1 << form.low))
-    runs, found = held, []
-    for length in range(1, form.max_len + 1):
-        if not runs:
+    found: list[tuple[int, int]] = []
+    for length in form.lengths():
+        starts = run_starts(masks, form, length)
+        if not starts:  # no run this long: none longer either
             break
-        if length >= form.min_len:
-            bits = runs
-            while bits:
-                bit = bits & -bits
-                found.append((bit.bit_length() - 1, length))
-                bits ^= bit
-        runs &= held >> length
+        found += [(start, length) for start in starts]
     return found
 
 
@@ -257,12 +247,9 @@ def _listed(
         if row is None:
             row = rows[i, start, length] = Row(game, i, start, length)
         if form.kickers:
-            rest = list(hand)
-            for r in range(start, start + length):
-                rest[r] -= form.width
             single = form.kicker_width == 1
             sets = (single_kicker_sets if single else pair_kicker_sets)(
-                tuple(rest), form, start, length, rules
+                beside(hand, form, start, length), form, start, length, rules
             )
             made = list(map(row.__getitem__, sets))
         else:

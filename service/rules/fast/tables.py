@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..cards import Counts, format_counts, read_hand
-from ..combos import Combination, by_size, held_masks, preference, readings, run_starts
+from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
 from ..kickers import judging, kickers_ok
 from ..kinds import KIND_ORDER, Kind
 from ..model import Form, GameModel, Tier
@@ -223,10 +223,7 @@ class Preferred(dict[Combination, bool]):
 
 def _kickers_left(counts: Counts, form: Form, start: int, length: int, model: GameModel) -> bool:
     """Whether what a card set holds beside a form's run is its legal kickers."""
-    kick = list(counts)
-    for r in range(start, start + length):
-        kick[r] -= form.width
-    return kickers_ok(tuple(kick), form, start, length, model.kickers)
+    return kickers_ok(beside(counts, form, start, length), form, start, length, model.kickers)
 
 
 Plan = tuple[tuple[Form, Family, int], ...]
