@@ -19,7 +19,6 @@ and place on the ladder, the listing order's key), in the same order, with the s
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections import Counter
@@ -33,13 +32,12 @@ from service.rules.wildfast import counted, group_sizes
 
 RANKS = "3456789TJQKA2"
 DECK = RANKS * 4 + "BR"
-FIELDS = tuple(f.name for f in dataclasses.fields(Combination))
 
 
 def shown(moves: list[Combination]) -> list[tuple[object, ...]]:
     """Every field of every move, those that equality skips too (order, power, tier, rung,
-    grade)."""
-    return [tuple(getattr(m, name) for name in FIELDS) for m in moves]
+    grade): the constructor's arguments it is pickled as."""
+    return [m.__reduce__()[1] for m in moves]
 
 
 @functools.cache

@@ -14,11 +14,9 @@ wilds is tried (``service.rules.wilds``; section 14). Beating is ``service.rules
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from .cards import (
     NUM_RANKS,
@@ -40,36 +38,158 @@ _WIRE_KINDS = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
 """Each kind's wire name and display names, looked up once (``Combination.as_dict`` is hot)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Combination:
     """One reading of a card set: its kind, primal rank and chain length, cards and kickers.
+
+    A value: equal to another of the same reading (kind, rank, length, cards, primal cards,
+    kickers and, with wilds, what they stand for; the other attributes follow from those under
+    one game), hashable, and never changed once made (its attributes are ``Final``: mypy
+    refuses an assignment, and the compiled core refuses it at run time). It is a plain class,
+    not a frozen dataclass, because the move generators make thousands at a time: compiled, it
+    is made in a tenth of a frozen dataclass's time, whose ``__init__`` the compiler cannot
+    compile.
 
     Its ``repr`` is an expression that builds it again:
 
     >>> Combination.of("JJJ44")
     Combination.of('44JJJ', kind='trio_pair', rank='J')
+    >>> Combination.of("JJJ44") == Combination.of("44JJJ"), len({Combination.of("JJJ44")})
+    (True, 1)
     """
 
-    kind: Kind
-    rank: Rank
-    length: int
-    cards: str
-    primal: str
-    kickers: str
-    order: tuple[int, int, int, tuple[int, ...]] = field(compare=False, repr=False)
-    power: int = field(compare=False, repr=False)
+    __slots__ = (
+        "cards",
+        "grade",
+        "kickers",
+        "kind",
+        "length",
+        "order",
+        "power",
+        "primal",
+        "rank",
+        "rung",
+        "stands",
+        "tier",
+        "wild",
+    )
+
+    kind: Final[Kind]
+    rank: Final[Rank]
+    length: Final[int]
+    cards: Final[str]
+    primal: Final[str]
+    kickers: Final[str]
+    order: Final[tuple[int, int, int, tuple[int, ...]]]
+    """Its place in listing order: kind, power, size, then its cards' ranks."""
+    power: Final[int]
     """The primal rank's place in the game's rank order (``GameModel.power``)."""
-    tier: Tier = field(compare=False, repr=False)
+    tier: Final[Tier]
     """Its form's step on the bomb ladder (``Tier``)."""
-    rung: int = field(compare=False, repr=False)
+    rung: Final[int]
     """A bomb's class on the ladder (``Form.ladder``): bombs compare by it, then rank, then
     size."""
-    wild: str = ""
+    wild: Final[str]
     """The wild cards of the play (docs/rules.md §14), each written as its own rank."""
-    stands: str = ""
+    stands: Final[str]
     """What each wild card stands for, in the order of ``wild`` (its substitution)."""
-    grade: int = field(default=0, compare=False, repr=False)
+    grade: Final[int]
     """A bomb's class in a wildcard game (``Grade``: soft, hard, pure); 0 elsewhere."""
+
+    def __init__(  # noqa: PLR0917 - a combination's fields, in order
+        self,
+        kind: Kind,
+        rank: Rank,
+        length: int,
+        cards: str,
+        primal: str,
+        kickers: str,
+        order: tuple[int, int, int, tuple[int, ...]],
+        power: int,
+        tier: Tier,
+        rung: int,
+        wild: str = "",
+        stands: str = "",
+        grade: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.rank = rank
+        self.length = length
+        self.cards = cards
+        self.primal = primal
+        self.kickers = kickers
+        self.order = order
+        self.power = power
+        self.tier = tier
+        self.rung = rung
+        self.wild = wild
+        self.stands = stands
+        self.grade = grade
+
+    def _reading(self) -> tuple[Kind, Rank, int, str, str, str, str, str]:
+        """What names the reading: what equality and the hash read."""
+        return (
+            self.kind,
+            self.rank,
+            self.length,
+            self.cards,
+            self.primal,
+            self.kickers,
+            self.wild,
+            self.stands,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Combination):
+            return NotImplemented
+        return self._reading() == other._reading()
+
+    def __hash__(self) -> int:
+        return hash(self._reading())
+
+    def __reduce__(self) -> tuple[type[Combination], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments, so that the pure-Python core and the
+        compiled one read each other's pickles (the tests' recorded answers)."""
+        return (
+            Combination,
+            (
+                self.kind,
+                self.rank,
+                self.length,
+                self.cards,
+                self.primal,
+                self.kickers,
+                self.order,
+                self.power,
+                self.tier,
+                self.rung,
+                self.wild,
+                self.stands,
+                self.grade,
+            ),
+        )
+
+    def replaced(self, *, stands: str | None = None, kickers: str | None = None) -> Combination:
+        """This reading with other wild stand-ins or kickers (a declared substitution's).
+
+        >>> bomb = Combination.of("3337", rules=get_ruleset("laizi", wild="7"))
+        >>> bomb.read_as, bomb.replaced(stands="7").read_as
+        ('3333', '3337')
+        """
+        return Combination(
+            self.kind,
+            self.rank,
+            self.length,
+            self.cards,
+            self.primal,
+            self.kickers if kickers is None else kickers,
+            self.order,
+            self.power,
+            self.tier,
+            self.rung,
+            self.wild,
+            self.stands if stands is None else stands,
+            self.grade,
+        )
 
     @classmethod
     def of(
@@ -238,50 +358,6 @@ def _build(
         form.tier,
         form.ladder,
     )
-
-
-_SET = object.__setattr__
-
-
-def assembled(  # noqa: PLR0917 - a combination's fields, in order
-    kind: Kind,
-    rank: Rank,
-    length: int,
-    cards: str,
-    primal: str,
-    kickers: str,
-    order: tuple[int, int, int, tuple[int, ...]],
-    power: int,
-    tier: Tier,
-    rung: int,
-    wild: str,
-    stands: str,
-    grade: int,
-) -> Combination:
-    """``Combination(...)`` of these fields, made at less cost: the dataclass's own
-    ``__init__`` is not compiled (the wild engine makes thousands at a time).
-
-    >>> found = assembled(Kind.PAIR, Rank(4), 1, "37", "77", "", (1, 4, 2, (0, 4)), 4,
-    ...                   Tier.PLAY, 2, "7", "3", 0)
-    >>> found == Combination(Kind.PAIR, Rank(4), 1, "37", "77", "", (1, 4, 2, (0, 4)), 4,
-    ...                      Tier.PLAY, 2, "7", "3", 0), found.stands
-    (True, '3')
-    """
-    combo = Combination.__new__(Combination)
-    _SET(combo, "kind", kind)
-    _SET(combo, "rank", rank)
-    _SET(combo, "length", length)
-    _SET(combo, "cards", cards)
-    _SET(combo, "primal", primal)
-    _SET(combo, "kickers", kickers)
-    _SET(combo, "order", order)
-    _SET(combo, "power", power)
-    _SET(combo, "tier", tier)
-    _SET(combo, "rung", rung)
-    _SET(combo, "wild", wild)
-    _SET(combo, "stands", stands)
-    _SET(combo, "grade", grade)
-    return combo
 
 
 def wild_combination(play: WildPlay, model: GameModel) -> Combination:
@@ -488,13 +564,13 @@ def _substituted(
         return None
     if len(wild) == len(combo.cards) and not set(stand) <= set(wild):
         return None
-    declared = dataclasses.replace(combo, stands=stand)
+    declared = combo.replaced(stands=stand)
     kickers = list(declared.read_as)  # the kickers as this substitution reads them
     for card in combo.primal:
         if card not in kickers:
             return None  # the cards as read do not hold this reading's primal cards
         kickers.remove(card)
-    declared = dataclasses.replace(declared, kickers="".join(kickers))
+    declared = declared.replaced(kickers="".join(kickers))
     read = declared.read_as  # may hold more of a rank than a deck: a long bomb's stand-ins
     natural = readings(tuple(read.count(c) for c in RANK_CHARS), model.natural)
     if any((c.kind, c.rank, c.length) == (combo.kind, combo.rank, combo.length) for c in natural):

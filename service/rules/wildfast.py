@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
-from .combos import Combination, assembled
+from .combos import Combination
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
@@ -725,7 +725,7 @@ class _Listing:
                 Grade.PURE if not p.natural + k.natural else Grade.SOFT if stand else Grade.HARD
             )
             grade, rung = int(graded), wilds.rung(form.width, graded)
-        return assembled(
+        return Combination(
             kind,
             rank,
             length,
