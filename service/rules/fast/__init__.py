@@ -152,10 +152,10 @@ def _lead_plan(tables: Tables) -> LeadPlan:
     for it (``_CHAINED`` added for chains of trios or fours)."""
     plan = tables.leads
     if plan is None:
-        forms = tables.model.forms
+        sized = tuple((form, _sizes(form)) for form in tables.model.forms)
         plan = tables.leads = tuple(
             (
-                _LEAD_FAMILIES[form] if _shadowed(form, forms, tables.model.kickers) else family,
+                _LEAD_FAMILIES[form] if _shadowed(form, sized, tables.model.kickers) else family,
                 width + _CHAINED if width > 2 and form.chain else width,
             )
             for form, family, width in _plan(tables)
@@ -163,17 +163,19 @@ def _lead_plan(tables: Tables) -> LeadPlan:
     return plan
 
 
-def _shadowed(form: Form, forms: tuple[Form, ...], kicker_rules: KickerRules) -> bool:
+def _shadowed(form: Form, sized: Sized, kicker_rules: KickerRules) -> bool:
     """Whether a reading of ``form`` (with kickers) may not be its card set's preferred one: it
     may be read two ways (``_two_ways``), or another form of as many cards may read it. That
     form's primal ranks are held ``width`` times in the card set, which holds ``form.width``
     of its primal ranks and at most ``_kicker_most`` of a kicker rank: a form without kickers
     holds each rank it has ``width`` times, so only one of ``form``'s width may; one with
     kickers needs a rank held as many times as its width. Otherwise the lead needs no check.
+    ``sized``: the game's forms, each with its sizes (``_sizes``).
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> douzero = get_ruleset("douzero").model
-    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, douzero.forms,
+    >>> sized = tuple((f, _sizes(f)) for f in douzero.forms)
+    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, sized,
     ...  douzero.kickers)]
     ['airplane_singles', 'airplane_pairs', 'four_two_pairs']
     """
@@ -182,13 +184,27 @@ def _shadowed(form: Form, forms: tuple[Form, ...], kicker_rules: KickerRules) ->
     if _two_ways(form):
         return True
     most = max(form.width, _kicker_most(form, kicker_rules))
-    sizes = {form.size(length) for length in form.lengths()}
+    (sizes,) = (found for other, found in sized if other is form)
     return any(
         other is not form
-        and sizes.intersection(other.size(length) for length in other.lengths())
+        and not sizes.isdisjoint(found)
         and (other.width <= most if other.kickers else other.width == form.width)
-        for other in forms
+        for other, found in sized
     )
+
+
+Sized = tuple[tuple[Form, frozenset[int]], ...]
+"""A game's forms, each with how many cards its combinations may hold (``_sizes``)."""
+
+
+def _sizes(form: Form) -> frozenset[int]:
+    """How many cards the combinations of ``form`` may hold.
+
+    >>> from service.rules.model import THREE_PLAYER_FORMS as F
+    >>> sorted(_sizes(F[6]))  # the pair chain: 3 to 10 pairs
+    [6, 8, 10, 12, 14, 16, 18, 20]
+    """
+    return frozenset(form.size(length) for length in form.lengths())
 
 
 def _kicker_most(form: Form, kicker_rules: KickerRules) -> int:

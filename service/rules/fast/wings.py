@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from ..combos import Combination
-from ..kickers import choose_ranks, kicker_screen, pair_caps, single_caps
+from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_caps
 from ..model import ACE, RED, TWO, Form, KickerRules
 from .families import make_play, masks, positions_table, reads
 from .hand import Held, Ranks
@@ -263,8 +263,35 @@ def _caps(tables: Tables, form: Form) -> Caps:
     """Per chain (start, length) of ``form``: how many kickers of each rank it may carry
     (single kickers), or how many pairs (``service.rules.kickers``), kept in ``tables``. With
     it, whether the caps are plain: none but the chain's ranks, and at least two of every
-    other rank that a hand can give twice where the rules repeat kicker ranks."""
-    rules = tables.model.kickers
+    other rank that a hand can give twice where the rules repeat kicker ranks. Shared by every
+    game model whose kicker rules judge the form's kickers alike (``kickers.judging``:
+    ``single_caps`` and ``pair_caps`` read nothing else), bounded.
+
+    >>> from service.rules import STANDARD, Kind, get_ruleset
+    >>> from service.rules.fast.tables import tables_of
+    >>> wings = STANDARD.model.form(Kind.AIRPLANE_SINGLES)
+    >>> other = tables_of(get_ruleset("standard", four_with_two=False).model)
+    >>> _caps(tables_of(STANDARD.model), wings) is _caps(other, wings)
+    True
+    """
+    key = (form, judging(form, tables.model.kickers))
+    found = _SHARED_CAPS.get(key)
+    if found is None:
+        if len(_SHARED_CAPS) >= _SHARED_CAPS_KEPT:
+            _SHARED_CAPS.clear()
+        found = _SHARED_CAPS[key] = _caps_of(form, key[1])
+    tables.caps[form.kind] = found
+    return found
+
+
+_SHARED_CAPS: dict[tuple[Form, KickerRules], Caps] = {}
+_SHARED_CAPS_KEPT = 256
+"""How many forms' caps are kept, under as many kicker rules (a few kB each): then they start
+again."""
+
+
+def _caps_of(form: Form, rules: KickerRules) -> Caps:
+    """``_caps``, worked out."""
     pairs = form.kicker_width == 2
     table = {
         (start, length): pair_caps(rules, start, length)
@@ -279,5 +306,4 @@ def _caps(tables: Tables, form: Form) -> Caps:
         for (start, length), cap in table.items()
         for r in range(TWO + 1 if pairs else RED + 1)
     )
-    found = tables.caps[form.kind] = (table, plain)
-    return found
+    return table, plain
