@@ -22,7 +22,7 @@ engine.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from itertools import combinations
 
 from ..cards import Counts
@@ -152,10 +152,10 @@ def _lead_plan(tables: Tables) -> LeadPlan:
     for it (``_CHAINED`` added for chains of trios or fours)."""
     plan = tables.leads
     if plan is None:
-        sized = tuple((form, _sizes(form)) for form in tables.model.forms)
+        sizes = {form: _sizes(form) for form in tables.model.forms}
         plan = tables.leads = tuple(
             (
-                _LEAD_FAMILIES[form] if _shadowed(form, sized, tables.model.kickers) else family,
+                _LEAD_FAMILIES[form] if _shadowed(form, sizes, tables.model.kickers) else family,
                 width + _CHAINED if width > 2 and form.chain else width,
             )
             for form, family, width in _plan(tables)
@@ -163,19 +163,19 @@ def _lead_plan(tables: Tables) -> LeadPlan:
     return plan
 
 
-def _shadowed(form: Form, sized: Sized, kicker_rules: KickerRules) -> bool:
+def _shadowed(form: Form, sizes: Mapping[Form, frozenset[int]], kicker_rules: KickerRules) -> bool:
     """Whether a reading of ``form`` (with kickers) may not be its card set's preferred one: it
     may be read two ways (``_two_ways``), or another form of as many cards may read it. That
     form's primal ranks are held ``width`` times in the card set, which holds ``form.width``
     of its primal ranks and at most ``_kicker_most`` of a kicker rank: a form without kickers
     holds each rank it has ``width`` times, so only one of ``form``'s width may; one with
     kickers needs a rank held as many times as its width. Otherwise the lead needs no check.
-    ``sized``: the game's forms, each with its sizes (``_sizes``).
+    ``sizes``: the game's forms, each with its sizes (``_sizes``).
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> douzero = get_ruleset("douzero").model
-    >>> sized = tuple((f, _sizes(f)) for f in douzero.forms)
-    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, sized,
+    >>> sizes = {f: _sizes(f) for f in douzero.forms}
+    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, sizes,
     ...  douzero.kickers)]
     ['airplane_singles', 'airplane_pairs', 'four_two_pairs']
     """
@@ -184,17 +184,13 @@ def _shadowed(form: Form, sized: Sized, kicker_rules: KickerRules) -> bool:
     if _two_ways(form):
         return True
     most = max(form.width, _kicker_most(form, kicker_rules))
-    (sizes,) = (found for other, found in sized if other is form)
+    mine = sizes[form]
     return any(
         other is not form
-        and not sizes.isdisjoint(found)
+        and not mine.isdisjoint(found)
         and (other.width <= most if other.kickers else other.width == form.width)
-        for other, found in sized
+        for other, found in sizes.items()
     )
-
-
-Sized = tuple[tuple[Form, frozenset[int]], ...]
-"""A game's forms, each with how many cards its combinations may hold (``_sizes``)."""
 
 
 def _sizes(form: Form) -> frozenset[int]:
