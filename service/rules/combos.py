@@ -149,47 +149,17 @@ class Combination:
     def __reduce__(self) -> tuple[type[Combination], tuple[Any, ...]]:
         """Pickled as its constructor's arguments, so that the pure-Python core and the
         compiled one read each other's pickles (the tests' recorded answers)."""
-        return (
-            Combination,
-            (
-                self.kind,
-                self.rank,
-                self.length,
-                self.cards,
-                self.primal,
-                self.kickers,
-                self.order,
-                self.power,
-                self.tier,
-                self.rung,
-                self.wild,
-                self.stands,
-                self.grade,
-            ),
-        )
+        return (Combination, tuple(getattr(self, name) for name in FIELDS))
 
-    def replaced(self, *, stands: str | None = None, kickers: str | None = None) -> Combination:
-        """This reading with other wild stand-ins or kickers (a declared substitution's).
+    def replaced(self, **changes: str) -> Combination:
+        """This reading with some fields changed (a declared substitution's ``stands`` and
+        ``kickers``).
 
         >>> bomb = Combination.of("3337", rules=get_ruleset("laizi", wild="7"))
         >>> bomb.read_as, bomb.replaced(stands="7").read_as
         ('3333', '3337')
         """
-        return Combination(
-            self.kind,
-            self.rank,
-            self.length,
-            self.cards,
-            self.primal,
-            self.kickers if kickers is None else kickers,
-            self.order,
-            self.power,
-            self.tier,
-            self.rung,
-            self.wild,
-            self.stands if stands is None else stands,
-            self.grade,
-        )
+        return Combination(**{name: getattr(self, name) for name in FIELDS} | changes)
 
     @classmethod
     def of(
@@ -291,6 +261,23 @@ class Combination:
     def __repr__(self) -> str:
         return f"Combination.of({self.cards!r}, kind={self.kind.value!r}, rank={self.rank.char!r})"
 
+
+FIELDS = (
+    "kind",
+    "rank",
+    "length",
+    "cards",
+    "primal",
+    "kickers",
+    "order",
+    "power",
+    "tier",
+    "rung",
+    "wild",
+    "stands",
+    "grade",
+)
+"""A combination's fields, in its constructor's order."""
 
 _THREE_PLAYER = Game.THREE_PLAYER  # bound once: an enum member's lookup through its class is slow
 
