@@ -47,6 +47,8 @@ class Rank(IntEnum):
     BLACK_JOKER = 13
     RED_JOKER = 14
 
+    __hash__ = int.__hash__  # hashed as its value, which it equals, in C (``Enum``'s is Python)
+
     @property
     def char(self) -> str:
         """The canonical character: ``Rank.TEN.char == 'T'``."""

@@ -14,6 +14,8 @@ from enum import StrEnum
 class Kind(StrEnum):
     """A kind of combination; the value is the wire name of docs/rules.md §2."""
 
+    __hash__ = str.__hash__  # hashed as its value, which it equals, in C (``Enum``'s is Python)
+
     SINGLE = "single"
     """One card (单牌)."""
     PAIR = "pair"

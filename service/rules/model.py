@@ -63,6 +63,8 @@ class Tier(IntEnum):
     TOP = 2
     """Beats everything, and nothing beats it (the rocket, the four-player nuke)."""
 
+    __hash__ = int.__hash__  # hashed as its value, which it equals, in C (``Enum``'s is Python)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Table:
