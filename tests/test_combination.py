@@ -1,15 +1,20 @@
 """The combination as a value (``service.rules.combos.Combination``): equal by its reading,
-hashed alike, never changed once made, and pickled so that either build of the core reads it."""
+hashed alike, never changed once made, and pickled so that either build of the core reads it;
+and the enums that key the core's tables, hashed as their values."""
 
 from __future__ import annotations
 
 import pickle
+from enum import Enum
 
 import pytest
 
 from service.rules import Combination, get_ruleset
 from service.rules import combos as combos_module
+from service.rules.beating import Reason
+from service.rules.cards import Rank
 from service.rules.kinds import Kind
+from service.rules.model import Grade, Tier
 
 LAIZI = get_ruleset("laizi", wild="7")
 
@@ -64,3 +69,13 @@ def test_the_compiled_core_refuses_to_change_a_combination() -> None:
     with pytest.raises(AttributeError):
         combo.kind = Kind.BOMB  # type: ignore[misc]
     assert combo.kind is Kind.TRIO_PAIR
+
+
+@pytest.mark.parametrize("enum", [Kind, Rank, Tier, Grade, Reason])
+def test_the_keys_of_the_core_tables_hash_as_the_values_they_equal(enum: type[Enum]) -> None:
+    """Kinds, ranks, tiers, grades and reasons key the core's tables: each hashes as its value
+    (in C; ``Enum``'s own hash is a Python call on the member's name), as its equality with the
+    value requires."""
+    for member in enum:
+        assert member == member.value and hash(member) == hash(member.value)
+    assert enum.__hash__ in (str.__hash__, int.__hash__)

@@ -54,6 +54,8 @@ class Reason(StrEnum):
     EMPTY_PLAY = "empty_play"
     """A play holds at least one card (passing is not a play)."""
 
+    __hash__ = str.__hash__  # hashed as its value, which it equals, in C (``Enum``'s is Python)
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:

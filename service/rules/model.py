@@ -408,6 +408,8 @@ class Grade(IntEnum):
     PURE = 3
     """Every card wild (纯癞子炸弹)."""
 
+    __hash__ = int.__hash__  # hashed as its value, which it equals, in C (``Enum``'s is Python)
+
 
 @dataclass(frozen=True, slots=True)
 class Wilds:
