@@ -27,11 +27,23 @@ import pytest
 
 from bench.options import option_sets
 from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
-from service.rules.engine import searched_wild_moves, wild_moves
-from service.rules.wildfast import counted, group_sizes
+from service.rules.cards import Counts
+from service.rules.engine import searched_wild_moves
+from service.rules.model import GameModel
+from service.rules.wildfast import counted, group_sizes, wild_listing
 
 RANKS = "3456789TJQKA2"
 DECK = RANKS * 4 + "BR"
+
+
+def wild_moves(
+    hand: Counts,
+    model: GameModel,
+    previous: Combination | None = None,
+    kinds: frozenset[Kind] | None = None,
+) -> list[Combination]:
+    """Every move the wild engine lists for a hand (``wildfast.wild_listing``, unpaged)."""
+    return wild_listing(hand, model, previous, kinds)[1]
 
 
 def shown(moves: list[Combination]) -> list[tuple[object, ...]]:

@@ -35,7 +35,7 @@ from .combos import (
 from .kickers import pair_kicker_sets, single_kicker_sets
 from .kinds import Kind
 from .model import Form, GameModel, Tier
-from .wildfast import answers_at, wild_listing
+from .wildfast import answers_at
 from .wilds import wild_play_groups
 
 
@@ -67,55 +67,16 @@ def reference_moves(
     return sorted(best.values(), key=lambda c: c.order)
 
 
-def wild_moves(
-    hand: Counts,
-    model: GameModel,
-    previous: Combination | None = None,
-    kinds: Collection[Kind] | None = None,
-) -> list[Combination]:
-    """Every play of a hand with wilds (docs/rules.md §14), each cards and reading once, that
-    beats ``previous`` (any, when it is None), of the ``kinds`` given, in listing order: the
-    wild engine's (``service.rules.wildfast``).
-
-    >>> from service.rules import Kind, get_ruleset, read_play
-    >>> laizi = get_ruleset("laizi", wild="2").model
-    >>> [(c.cards, c.primal) for c in wild_moves(read_play("345562"), laizi, kinds={Kind.CHAIN})]
-    [('34562', '34567')]
-    """
-    return wild_listing(hand, model, previous, kinds)[1]
-
-
-def wild_page(
-    hand: Counts,
-    model: GameModel,
-    previous: Combination | None = None,
-    kinds: Collection[Kind] | None = None,
-    *,
-    offset: int = 0,
-    limit: int | None = None,
-) -> tuple[int, list[Combination]]:
-    """How many moves ``wild_moves`` lists, and ``limit`` of them (all, when None) from
-    ``offset``: counted from the rank counts (``wildfast.group_sizes``, kept for the last
-    hands asked), made only in the groups (kind and primal rank) the page reaches.
-
-    >>> from service.rules import get_ruleset, read_play
-    >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> count, page = wild_page(read_play("34567777"), laizi, offset=200, limit=2)
-    >>> count, [(c.cards, c.kind.value) for c in page]
-    (303, [('34567777', 'pair_chain'), ('567777', 'pair_chain')])
-    """
-    return wild_listing(hand, model, previous, kinds, offset=offset, limit=limit)
-
-
 def searched_wild_moves(
     hand: Counts,
     model: GameModel,
     previous: Combination | None = None,
     kinds: Collection[Kind] | None = None,
 ) -> list[Combination]:
-    """``wild_moves`` as the wild search finds them (``service.rules.wilds``): every play of
-    every position made, one per identity, those that beat ``previous`` kept, each group
-    sorted. The reference the wild engine is held to (``tests/test_wild_engine.py``).
+    """The moves of a hand with wilds (``wildfast.wild_listing``) as the wild search finds
+    them (``service.rules.wilds``): every play of every position made, one per identity,
+    those that beat ``previous`` kept, each group sorted. The reference the wild engine is
+    held to (``tests/test_wild_engine.py``).
 
     >>> from service.rules import Kind, get_ruleset, read_play
     >>> laizi = get_ruleset("laizi", wild="2").model
@@ -188,6 +149,4 @@ __all__ = [
     "form_moves",
     "reference_moves",
     "searched_wild_moves",
-    "wild_moves",
-    "wild_page",
 ]

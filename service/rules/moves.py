@@ -40,11 +40,11 @@ from .combos import (
     read_play,
     readings_of,
 )
-from .engine import wild_moves, wild_page
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
 from .ruleset import STANDARD, RuleSet, get_ruleset
+from .wildfast import wild_listing
 
 Cards = str | Sequence[str]
 
@@ -220,7 +220,7 @@ class LegalMoves:
         if self._moves is None:
             model = self.rules.model
             if model.wilds is not None:
-                found = wild_moves(self.hand, model, self.previous, self.kinds)
+                found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
             elif fast.lists(model):
                 found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
             else:
@@ -237,7 +237,7 @@ class LegalMoves:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
         docs/rules.md §14) are counted from the rank counts, and only the page is made
-        (``engine.wild_page``); other games' are listed whole. A negative
+        (``wildfast.wild_listing``); other games' are listed whole. A negative
         ``offset`` or ``limit`` is a ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
@@ -252,11 +252,11 @@ class LegalMoves:
         if self._moves is not None or model.wilds is None:
             moves = self.moves
             return len(moves), moves[offset : None if limit is None else offset + limit]
-        return wild_page(self.hand, model, self.previous, self.kinds, offset=offset, limit=limit)
+        return wild_listing(self.hand, model, self.previous, self.kinds, offset=offset, limit=limit)
 
     def count(self) -> int:
         """How many distinct legal plays there are. A wildcard game's are counted from the
-        rank counts without being made (``engine.wild_page``), unless they were listed.
+        rank counts without being made (``wildfast.wild_listing``), unless they were listed.
 
         >>> legal_moves("333444555666789TJQKA", rules=get_ruleset("douzero")).count()
         519
