@@ -26,6 +26,7 @@ from collections import Counter
 import pytest
 
 from bench.options import option_sets
+from bench.wilds import EVERY_KICKER
 from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
 from service.rules.cards import Counts
 from service.rules.engine import searched_wild_moves
@@ -143,19 +144,9 @@ def test_many_wilds_with_every_kicker_option(seed: int) -> None:
 
 def test_the_worst_hands_known() -> None:
     """The hands of the most leads known (``bench.wilds.WORST``): the same count and moves."""
-    every = dict.fromkeys(
-        (
-            "kicker_ranks_repeat",
-            "same_rank_pairs",
-            "four_with_single",
-            "four_with_pair",
-            "space_shuttle",
-        ),
-        True,
-    )
     for hand, options, count in (
         ("KKKKQQQQ345678899TJA", {}, 57_709),
-        ("KKKKQQQQ3456789TJA2B", every, 77_159),
+        ("KKKKQQQQ3456789TJA2B", EVERY_KICKER, 77_159),
     ):
         rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **options)
         counts = read_play(hand)
