@@ -126,6 +126,12 @@ def test_fast_path_lists_what_the_reference_engine_lists(
     assert legal_moves(canonical, previous.cards, rules).moves == reference_moves(
         counts, model, preferred
     )
+    # A page of leads lists up to its end and counts the rest (fast.lead_page): the same
+    # count and moves as the whole listing's.
+    offset, limit = data.draw(st.integers(0, len(leads) + 2)), data.draw(st.integers(0, 120))
+    page = legal_moves(canonical, rules=rules).page(offset, limit)
+    assert page == (len(leads), leads[offset : offset + limit])
+    assert legal_moves(counts, rules=rules).count() == len(leads)
 
 
 def test_fast_path_lists_the_worst_hand_as_the_reference_engine_does() -> None:

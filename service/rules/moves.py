@@ -237,8 +237,10 @@ class LegalMoves:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
         docs/rules.md §14) are counted from the rank counts, and only the page is made
-        (``wildfast.wild_listing``); other games' are listed whole. A negative
-        ``offset`` or ``limit`` is a ``ValueError``.
+        (``wildfast.wild_listing``); a three-player hand's leads of every kind are listed up
+        to the page's end and the chains with wings counted past it (``fast.lead_page``);
+        other moves are listed whole. A negative ``offset`` or ``limit`` is a
+        ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
         >>> count, [(m.cards, m.kind.value, m.rank.char) for m in page]
@@ -249,14 +251,25 @@ class LegalMoves:
                 f"a page starts at 0 or later and holds 0 or more moves: {offset}, {limit}"
             )
         model = self.rules.model
-        if self._moves is not None or model.wilds is None:
-            moves = self.moves
-            return len(moves), moves[offset : None if limit is None else offset + limit]
-        return wild_listing(self.hand, model, self.previous, self.kinds, offset=offset, limit=limit)
+        if self._moves is None:
+            if model.wilds is not None:
+                return wild_listing(
+                    self.hand, model, self.previous, self.kinds, offset=offset, limit=limit
+                )
+            if (
+                limit is not None
+                and self.previous is None
+                and self.kinds is None
+                and fast.lists(model)
+            ):
+                found, count = fast.lead_page(self._hand, model, self._parts, offset + limit)
+                return count, found[offset : offset + limit]
+        moves = self.moves
+        return len(moves), moves[offset : None if limit is None else offset + limit]
 
     def count(self) -> int:
-        """How many distinct legal plays there are. A wildcard game's are counted from the
-        rank counts without being made (``wildfast.wild_listing``), unless they were listed.
+        """How many distinct legal plays there are, counted as ``page`` counts them unless
+        they were listed.
 
         >>> legal_moves("333444555666789TJQKA", rules=get_ruleset("douzero")).count()
         519
@@ -264,7 +277,7 @@ class LegalMoves:
         >>> legal_moves("KKKKQQQQ345678899TJA", rules=tiandi).count()
         57709
         """
-        if self._moves is None and self.rules.model.wilds is not None:
+        if self._moves is None:
             return self.page(0, 0)[0]
         return len(self.moves)
 

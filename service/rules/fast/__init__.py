@@ -45,7 +45,7 @@ from .tables import (
     tables_of,
     universe_of,
 )
-from .wings import with_wings
+from .wings import Pager, wings_pager, with_wings
 
 _THREE_PLAYER = Game.THREE_PLAYER
 
@@ -149,48 +149,67 @@ def _plan(tables: Tables) -> Plan:
 def _lead_plan(tables: Tables) -> LeadPlan:
     """The families that list leads of every kind (``_plan``'s, with the lead families of the
     forms whose readings another may shadow: ``_shadowed``), each with the width a hand needs
-    for it (``_CHAINED`` added for chains of trios or fours)."""
+    for it (``_CHAINED`` added for chains of trios or fours) and, for a chain with wings, its
+    pager (``wings.wings_pager``), which counts without making them the readings of the
+    chain lengths no other reading may shadow."""
     plan = tables.leads
     if plan is None:
-        sizes = {form: _sizes(form) for form in tables.model.forms}
-        plan = tables.leads = tuple(
-            (
-                _LEAD_FAMILIES[form] if _shadowed(form, sizes, tables.model.kickers) else family,
-                width + _CHAINED if width > 2 and form.chain else width,
+        model = tables.model
+        sizes = {form: _sizes(form) for form in model.forms}
+        found = []
+        for form, family, width in _plan(tables):
+            shadowed = _shadowed(form, sizes, model.kickers)
+            pager: Pager | None = None
+            if form.chain and form.kickers:
+                counted = frozenset(form.lengths()) - shadowed
+                pager = wings_pager(form, lead=bool(shadowed), counted=counted)
+            found.append(
+                (
+                    _LEAD_FAMILIES[form] if shadowed else family,
+                    width + _CHAINED if width > 2 and form.chain else width,
+                    pager,
+                )
             )
-            for form, family, width in _plan(tables)
-        )
+        plan = tables.leads = tuple(found)
     return plan
 
 
-def _shadowed(form: Form, sizes: Mapping[Form, frozenset[int]], kicker_rules: KickerRules) -> bool:
-    """Whether a reading of ``form`` (with kickers) may not be its card set's preferred one: it
-    may be read two ways (``_two_ways``), or another form of as many cards may read it. That
-    form's primal ranks are held ``width`` times in the card set, which holds ``form.width``
-    of its primal ranks and at most ``_kicker_most`` of a kicker rank: a form without kickers
-    holds each rank it has ``width`` times, so only one of ``form``'s width may; one with
-    kickers needs a rank held as many times as its width. Otherwise the lead needs no check.
-    ``sizes``: the game's forms, each with its sizes (``_sizes``).
+def _shadowed(
+    form: Form, sizes: Mapping[Form, frozenset[int]], kicker_rules: KickerRules
+) -> frozenset[int]:
+    """The chain lengths at which a reading of ``form`` (with kickers) may not be its card
+    set's preferred one: every length where it may be read two ways (``_two_ways``); else
+    those whose number of cards another form may read. That form's primal ranks are held
+    ``width`` times in the card set, which holds ``form.width`` of each of its primal ranks and
+    at most ``_kicker_most`` of a kicker rank (kickers are never of a primal rank): one with
+    kickers needs a rank held as many times as its width; a form without kickers holds each
+    of its ranks ``width`` times, so it would need ``form``'s width and a kicker rank held as
+    many times, which a form not read two ways never holds. At any other length a reading is
+    its card set's preferred one, and a lead lists it without a check. ``sizes``: the game's
+    forms, each with its sizes (``_sizes``).
 
     >>> from service.rules import STANDARD, get_ruleset
-    >>> douzero = get_ruleset("douzero").model
-    >>> sizes = {f: _sizes(f) for f in douzero.forms}
-    >>> [f.kind.value for f in douzero.forms if f.kickers and _shadowed(f, sizes,
-    ...  douzero.kickers)]
-    ['airplane_singles', 'airplane_pairs', 'four_two_pairs']
+    >>> def shadowed(model):
+    ...     sizes = {f: _sizes(f) for f in model.forms}
+    ...     found = {f.kind.value: _shadowed(f, sizes, model.kickers) for f in model.forms}
+    ...     return {kind: sorted(lengths) for kind, lengths in found.items() if lengths}
+    >>> shadowed(STANDARD.model)
+    {'airplane_singles': [5], 'airplane_pairs': [4], 'four_two_pairs': [1]}
+    >>> shadowed(get_ruleset("douzero").model)  # kicker ranks repeat: read two ways
+    {'airplane_singles': [2, 3, 4, 5], 'airplane_pairs': [4], 'four_two_pairs': [1]}
     """
+    lengths = form.lengths()
     if not form.kickers:
-        return False
-    if _two_ways(form):
-        return True
+        return frozenset()
+    if _two_ways(form, kicker_rules):
+        return frozenset(lengths)
     most = max(form.width, _kicker_most(form, kicker_rules))
-    mine = sizes[form]
-    return any(
-        other is not form
-        and not mine.isdisjoint(found)
-        and (other.width <= most if other.kickers else other.width == form.width)
+    reachable = [
+        found
         for other, found in sizes.items()
-    )
+        if other is not form and other.kickers and other.width <= most
+    ]
+    return frozenset(n for n in lengths if any(form.size(n) in found for found in reachable))
 
 
 def _sizes(form: Form) -> frozenset[int]:
@@ -219,23 +238,29 @@ def _kicker_most(form: Form, kicker_rules: KickerRules) -> int:
 def _response_plan(tables: Tables) -> Responses:
     """Per kind of a play to answer: its family, whether its listing needs ``distinct``
     (``_two_ways``), and the rank lists the family reads (``NEEDS``)."""
+    rules = tables.model.kickers
     plan = tables.responses = {
-        form.kind: (family, _two_ways(form), NEEDS[form.kind]) for form, family, _ in _plan(tables)
+        form.kind: (family, _two_ways(form, rules), NEEDS[form.kind])
+        for form, family, _ in _plan(tables)
     }
     return plan
 
 
-def _two_ways(form: Form) -> bool:
+def _two_ways(form: Form, kicker_rules: KickerRules) -> bool:
     """Whether a form may read one card set two ways. Two readings of a form hold as many
     cards, so as long a chain; at two positions, the second's primal ranks include one the
-    first holds only as kickers, ``width`` of them: a form whose kickers never hold that many
-    cards (a trio with a single or a pair, a four with two singles) reads each card set once.
+    first holds only as kickers, ``width`` of them: a form whose readings never hold that many
+    kickers of a rank (``_kicker_most``) reads each card set once.
 
     >>> from service.rules.model import THREE_PLAYER_FORMS as F
-    >>> {f.kind.value: _two_ways(f) for f in F if f.kickers and f.kind.value[0] in "ta"}
-    {'trio_single': False, 'trio_pair': False, 'airplane_singles': True, 'airplane_pairs': True}
+    >>> def two_ways(rules):
+    ...     return sorted({f.kind.value for f in F if f.kickers and _two_ways(f, rules)})
+    >>> two_ways(KickerRules()), two_ways(KickerRules(ranks_repeat=True))
+    ([], ['airplane_singles'])
+    >>> two_ways(KickerRules(same_rank_pairs=True))
+    ['airplane_pairs', 'four_two_pairs', 'space_shuttle_pairs']
     """
-    return form.kickers * form.kicker_width * form.max_len >= form.width
+    return bool(form.kickers) and _kicker_most(form, kicker_rules) >= form.width
 
 
 def generate(
@@ -287,23 +312,59 @@ _TOP, _PLAY = Tier.TOP, Tier.PLAY
 def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[Combination]:
     """Every lead of a hand (of the ``kinds`` given)."""
     found: Found = []
-    widest = held.widest
     if kinds is None:
-        families = tables.leads or _lead_plan(tables)
-        if widest > 2:  # two neighbouring chain ranks held thrice (or four times): chains of them
-            a, b, c = held.parts
-            trios = a[6] | b[6] | c[6]
-            if trios & trios >> 1:
-                fours = a[7] | b[7] | c[7]
-                widest = _CHAINED + (4 if fours & fours >> 1 else 3)
-        for family, width in families:
+        widest = _widest(held)
+        for family, width, _ in tables.leads or _lead_plan(tables):
             if width <= widest:
                 family(held, tables, -1, 0, found)
         return found
+    widest = held.widest
     for form, family, width in _plan(tables):
         if width <= widest and form.kind in kinds:
             family(held, tables, -1, 0, found)
     return distinct(found)
+
+
+def lead_page(
+    hand: Counts | None, model: GameModel, parts: Parts | None, need: int
+) -> tuple[list[Combination], int]:
+    """A three-player hand's leads of every kind (given as for ``generate``), in listing
+    order until at least ``need`` of them are listed, and how many there are in all: past
+    ``need``, the chains with wings count the readings no other may shadow without making
+    them (``wings.wings_pager``), the others list theirs.
+
+    >>> from service.rules import STANDARD, read_hand
+    >>> found, count = lead_page(read_hand("333444555666789TJQKA"), STANDARD.model, None, 20)
+    >>> count, len(found), [c.cards for c in found[:3]]
+    (497, 121, ['3', '4', '5'])
+    """
+    table = _BY_MODEL.get(model) or tables_of(model)
+    held = Held(hand, parts)
+    widest = _widest(held)
+    found: Found = []
+    counted = 0
+    for family, width, pager in table.leads or _lead_plan(table):
+        if width > widest:
+            continue
+        if pager is None:
+            family(held, table, -1, 0, found)
+        else:
+            counted += pager(held, table, found, need)
+    return found, len(found) + counted
+
+
+def _widest(held: Held) -> int:
+    """The widest lead plan entry (``_lead_plan``) a hand may list moves of: its most cards of
+    a rank, or ``_CHAINED`` more where two neighbouring chain ranks are held thrice (or four
+    times), for the chains of them."""
+    widest = held.widest
+    if widest > 2:
+        a, b, c = held.parts
+        trios = a[6] | b[6] | c[6]
+        if trios & trios >> 1:
+            fours = a[7] | b[7] | c[7]
+            widest = _CHAINED + (4 if fours & fours >> 1 else 3)
+    return widest
 
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
@@ -342,6 +403,7 @@ __all__ = [
     "generate",
     "held_parts",
     "joined_counts",
+    "lead_page",
     "lists",
     "universe",
     "unlisted",

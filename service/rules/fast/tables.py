@@ -227,7 +227,9 @@ def _kickers_left(counts: Counts, form: Form, start: int, length: int, model: Ga
 
 
 Plan = tuple[tuple[Form, Family, int], ...]
-LeadPlan = tuple[tuple[Family, int], ...]
+LeadPlan = tuple[tuple[Family, int, Callable[[Held, "Tables", Found, int], int] | None], ...]
+"""Per form, in listing order: the family that lists its leads, the width a hand needs for it,
+and for a chain with wings, its pager (``wings.wings_pager``)."""
 Responses = dict[Kind, tuple[Family, bool, int]]
 
 

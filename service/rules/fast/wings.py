@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import combinations
-from typing import Any
+from math import comb
+from typing import Any, Protocol
 
 from ..combos import Combination
 from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_caps
@@ -49,23 +51,101 @@ def with_wings(form: Form, *, lead: bool = False) -> Family:
     >>> [c.cards for c in found]
     ['3334445566']
     """
+    search = _search(form, lead)
+
+    def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
+        search(hand, tables, above, length, found, need=-1, counted=_NONE)
+
+    return listed
+
+
+Pager = Callable[[Held, Tables, Found, int], int]
+"""A family with wings that lists a hand's leads until ``found`` holds ``need`` moves, then
+counts the rest without making them where it can (``wings_pager``), and returns how many it
+counted: listed and counted together, they are what its family lists."""
+
+
+@cache
+def wings_pager(form: Form, *, lead: bool, counted: frozenset[int]) -> Pager:
+    """``with_wings``'s family (the ``lead`` one or not) as a ``Pager``, for a page of leads
+    with their count: once ``need`` moves are listed, the readings of the chain lengths in
+    ``counted`` are counted, not made; the caller vouches that each of them is listed (none
+    is shadowed: ``fast._shadowed``). Made once for each (bounded: the forms are the game
+    model's, the lengths theirs), as every game model whose forms and kicker rules agree on
+    them asks for the same.
+
+    >>> from service.rules import STANDARD, Kind, read_hand
+    >>> from service.rules.fast.tables import tables_of
+    >>> hand, found = Held(read_hand("3334445556789")), []
+    >>> pager = wings_pager(STANDARD.model.form(Kind.AIRPLANE_SINGLES), lead=False,
+    ...                     counted=frozenset({2, 3}))
+    >>> pager(hand, tables_of(STANDARD.model), found, 0), found
+    (24, [])
+    >>> pager(hand, tables_of(STANDARD.model), found, 1), len(found)  # 333444 listed: 10
+    (14, 10)
+    """
+    search = _search(form, lead)
+
+    def paged(hand: Held, tables: Tables, found: Found, need: int) -> int:
+        return search(hand, tables, -1, 0, found, need=need, counted=counted)
+
+    return paged
+
+
+_NONE: frozenset[int] = frozenset()
+_ROWS: dict[Form, dict[Position, Row]] = {}
+"""The rows of each form's positions that every game model shares (those of the family of
+every reading, not the lead family's): the same for each family and pager of the form."""
+
+
+class _Search(Protocol):
+    """The search of one form's chains with wings (``_search``)."""
+
+    def __call__(
+        self,
+        hand: Held,
+        tables: Tables,
+        above: int,
+        length: int,
+        found: Found,
+        *,
+        need: int,
+        counted: frozenset[int],
+    ) -> int: ...
+
+
+def _search(form: Form, lead: bool) -> _Search:
+    """The search of ``with_wings`` and ``wings_pager``: lists the readings of ``form`` in a
+    hand above a rank (-1: any) and of a chain length (0: any), each position's kicker sets
+    in blocks; once ``found`` holds ``need`` moves (-1: never), the blocks of a position whose
+    chain length is in ``counted`` are counted, not listed. Returns how many were counted."""
     pairs = form.kicker_width == 2
     reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
     bases_of = masks(form.width)  # an entry's mask of the chain's ranks
-    shared: dict[Position, Row] = {}
+    shared = _ROWS.setdefault(form, {})
     table: list[tuple[Position, ...]] = []  # positions_table(form), bound on first use
 
-    def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
+    def search(
+        hand: Held,
+        tables: Tables,
+        above: int,
+        length: int,
+        found: Found,
+        *,
+        need: int,
+        counted: frozenset[int],
+    ) -> int:
         if not table:
             table.extend(positions_table(form))
         a, b, c = hand.parts
         positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
         if not positions:
-            return
+            return 0
         caps, plain = tables.caps.get(form.kind) or _caps(tables, form)
         rows = tables.lead_rows.setdefault(form.kind, {}) if lead else shared
         pool = _KickerPool(hand, tables.model.kickers, pairs, plain)
         source, screen, unrepeated = pool.source, pool.screen, not pool.twice
+        skipped = 0
         for key in positions:
             start, size = key
             if start + size - 1 <= above or (length and size != length):
@@ -73,13 +153,17 @@ def with_wings(form: Form, *, lead: bool = False) -> Family:
             k = form.kickers * size
             if unrepeated and len(source) - size < k:  # too few kicker ranks
                 continue
-            row = rows.get(key) or rows.setdefault(key, {})
             rest, prefixes = pool.blocks(caps[key], start, size, k)
+            if 0 <= need <= len(found) and size in counted:
+                skipped += _count_blocks(rest, prefixes, screen)
+                continue
+            row = rows.get(key) or rows.setdefault(key, {})
             _list_blocks(
                 found, row, rest, prefixes, (form, start, size, tables, lead), screen=screen
             )
+        return skipped
 
-    return listed
+    return search
 
 
 def _list_blocks(
@@ -125,6 +209,32 @@ def _list_blocks(
             if type(keys) is combinations:  # used up by the lookup: made again
                 keys = combinations(rest, left)
             found += filter(None, _fill(part, prefix, keys, left == 1, place))
+
+
+def _count_blocks(
+    rest: Sequence[Any],
+    prefixes: list[tuple[tuple[int, ...], int]],
+    screen: Callable[[tuple[int, ...]], bool] | None,
+) -> int:
+    """How many kicker sets one chain position's blocks (``Blocks``) hold that the ``screen``
+    lets through: what ``_list_blocks`` lists where every reading is listed, without making
+    one (a binomial coefficient per block where no screen is to pass).
+
+    >>> _count_blocks((4, 5, 6, 7), [((), 2)], None), _count_blocks((4, 13, 14), [((), 2)],
+    ...     lambda kickers: not (13 in kickers and 14 in kickers))
+    (6, 2)
+    """
+    most, total = len(rest), 0
+    for prefix, left in prefixes:
+        if left > most:
+            continue
+        if left < 0:  # the rest are whole kicker sets
+            total += most if screen is None else sum(map(screen, rest))
+        elif screen is None:
+            total += comb(most, left)
+        else:
+            total += sum(1 for kick in combinations(rest, left) if screen(prefix + kick))
+    return total
 
 
 def _fill(
