@@ -14,6 +14,7 @@ and place on the ladder, the listing order's key), in the same order, with the s
   with and without a filter of kinds;
 - in pages at random offsets and limits (``LegalMoves.page``) and in the count
   (``LegalMoves.count``), which make no move;
+- on the leads of hands that hold no wild card, listed from the natural game;
 - on the worst hands known (57,709 and 77,159 leads).
 """
 
@@ -140,6 +141,32 @@ def test_many_wilds_with_every_kicker_option(seed: int) -> None:
             previous = draw_previous(rng, rules)
             expected = searched_wild_moves(counts, rules.model, previous)
             assert shown(wild_moves(counts, rules.model, previous)) == shown(expected), hand
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_hand_without_wilds_leads_its_natural_games_readings(seed: int) -> None:
+    """The leads of a hand that holds no wild card are its natural game's readings, each as
+    the wild game reads it (``wildfast.natural_play``: bombs of four hard), in the wild
+    listing's order (``LegalMoves``): every field of every move, the count and random pages
+    as the search gives them, with and without a filter of kinds; half the hands hold a bomb."""
+    rng = random.Random(2000 + seed)
+    for _ in range(25):
+        rules = draw_rules(rng)
+        others = [c for c in DECK if c not in rules.wild]
+        rank = rng.choice([c for c in RANKS if c not in rules.wild])
+        bomb = rank * 4 if rng.random() < 0.5 else ""
+        rest = [c for c in others if c != rank]
+        hand = bomb + "".join(rng.sample(rest, rng.randint(1, 20 - len(bomb))))
+        kinds = draw_kinds(rng, rules)
+        expected = searched_wild_moves(read_play(hand), rules.model, None, kinds)
+        case = (hand, rules.wild, rules.options(), kinds)
+        moves = legal_moves(hand, rules=rules, kinds=kinds)
+        assert moves.count() == len(expected), case
+        assert shown(moves.moves) == shown(expected), case
+        offset, limit = rng.randint(0, len(expected) + 2), rng.choice([None, 1, 100])
+        count, page = legal_moves(hand, rules=rules, kinds=kinds).page(offset, limit)
+        end = None if limit is None else offset + limit
+        assert (count, shown(page)) == (len(expected), shown(expected[offset:end])), case
 
 
 def test_the_worst_hands_known() -> None:

@@ -151,9 +151,9 @@ class Combination:
         compiled one read each other's pickles (the tests' recorded answers)."""
         return (Combination, tuple(getattr(self, name) for name in FIELDS))
 
-    def replaced(self, **changes: str) -> Combination:
+    def replaced(self, **changes: Any) -> Combination:
         """This reading with some fields changed (a declared substitution's ``stands`` and
-        ``kickers``).
+        ``kickers``; a natural bomb's ``grade`` and ``rung`` in a wildcard game).
 
         >>> bomb = Combination.of("3337", rules=get_ruleset("laizi", wild="7"))
         >>> bomb.read_as, bomb.replaced(stands="7").read_as

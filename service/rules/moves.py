@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import attrgetter
 from typing import TypeGuard, cast
 
 from . import fast
@@ -43,8 +44,9 @@ from .combos import (
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
+from .model import GameModel
 from .ruleset import STANDARD, RuleSet, get_ruleset
-from .wildfast import wild_listing
+from .wildfast import natural_play, wild_listing
 
 Cards = str | Sequence[str]
 
@@ -219,14 +221,44 @@ class LegalMoves:
         """Every legal move, in listing order (computed once)."""
         if self._moves is None:
             model = self.rules.model
-            if model.wilds is not None:
-                found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
-            elif fast.lists(model):
-                found = fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
+            if model.wilds is None:
+                found = self._natural_moves(model)
+            elif self._natural():
+                natural = model.natural
+                read = [natural_play(c, model) for c in fast.every_reading(self.hand, natural)]
+                found = self._kept(sorted(read, key=_ORDER))
             else:
-                found = fast.general_moves(self.hand, model, self.previous, self.kinds)
+                found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
             self._moves = found
         return self._moves
+
+    def _natural_moves(self, model: GameModel) -> list[Combination]:
+        """The moves under a game model without wilds: the three-player tables', or the
+        general plan's."""
+        if fast.lists(model):
+            return fast.generate(self._hand, model, self.previous, self.kinds, self._parts)
+        return fast.general_moves(self.hand, model, self.previous, self.kinds)
+
+    def _natural(self) -> bool:
+        """Whether a wildcard game's leads are its natural game's readings (each read as
+        ``wildfast.natural_play`` reads it; a wild game lists every reading of a card set, in
+        the order of their ``order``): the hand holds no wild card, and the natural game is
+        one the three-player tables list (``fast.every_reading``). Checked against the wild
+        search by ``tests/test_wild_engine.py``."""
+        model = self.rules.model
+        wilds = model.wilds
+        assert wilds is not None
+        hand = self.hand
+        return (
+            self.previous is None
+            and fast.lists(model.natural)
+            and not any(hand[r] for r in wilds.ranks)
+        )
+
+    def _kept(self, moves: list[Combination]) -> list[Combination]:
+        """The moves of the kinds asked for (all, when none is named)."""
+        kinds = self.kinds
+        return moves if kinds is None else [m for m in moves if m.kind in kinds]
 
     @property
     def can_pass(self) -> bool:
@@ -253,10 +285,11 @@ class LegalMoves:
         model = self.rules.model
         if self._moves is None:
             if model.wilds is not None:
-                return wild_listing(
-                    self.hand, model, self.previous, self.kinds, offset=offset, limit=limit
-                )
-            if (
+                if not self._natural():
+                    return wild_listing(
+                        self.hand, model, self.previous, self.kinds, offset=offset, limit=limit
+                    )
+            elif (
                 limit is not None
                 and self.previous is None
                 and self.kinds is None
@@ -327,6 +360,9 @@ class LegalMoves:
         if isinstance(play, str | list | tuple):
             return bool(self.check(play))
         return False
+
+
+_ORDER = attrgetter("order")
 
 
 def legal_moves(

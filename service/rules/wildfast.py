@@ -772,6 +772,48 @@ about 1.7 kB each with what it holds, some 10 MB, then it starts again: three wo
 pod's memory, docs/operations.md)."""
 _MADE_LIMIT = 6_000
 
+
+def natural_play(combo: Combination, model: GameModel) -> Combination:
+    """A play of natural cards (made by a game model without wilds) as the wildcard game
+    ``model`` reads it (docs/rules.md §14), field for field as ``build`` makes it: a bomb is
+    hard, on the rung of the wild ladder for its width (``Wilds.rung``), and the listing
+    order's last keys are its size and every card's rank, as for any wild play. A hand that
+    holds no wild card leads its natural game's readings, each read so
+    (``moves.LegalMoves``). Kept (the natural combinations are interned: ``combos.make``),
+    bounded.
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> natural_play(Combination.of("3333"), laizi).as_dict()["bomb_class"]
+    'hard'
+    >>> natural_play(Combination.of("33"), laizi) == Combination.of("33")
+    True
+    """
+    key = (model, id(combo))
+    found = _NATURAL.get(key)  # the entry holds combo: an id found is combo's own
+    if found is None:
+        if len(_NATURAL) >= _MADE_LIMIT:
+            _NATURAL.clear()
+        found = _NATURAL[key] = (combo, _natural_read(combo, model))
+    return found[1]
+
+
+def _natural_read(combo: Combination, model: GameModel) -> Combination:
+    """``natural_play``, worked out."""
+    place, power, _, _ = combo.order
+    ranks = tuple(sorted(RANK_CHARS.index(c) for c in combo.cards))
+    order = (place, power, len(ranks), ranks)
+    wilds = model.wilds
+    if wilds is None or combo.tier is not Tier.BOMB:
+        return combo.replaced(order=order)
+    width = len(combo.primal) // combo.length
+    return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
+
+
+_NATURAL: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
+"""The natural plays as wildcard games read them (``natural_play``), by game model and
+natural combination (its id, the entry holding it). Bounded (``_MADE_LIMIT``)."""
+
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
 and the positions that hold them."""
@@ -798,9 +840,9 @@ def counted(
 
 def forget(*, hands: bool = False) -> None:
     """Empty every table the wild engine keeps between calls (``counted``, ``_MADE``, the
-    kicker tables): its next answers start cold, as a new worker's do; with ``hands``, only
-    what it keeps of the hands it answered (``counted``, ``_MADE``). The bench measures
-    both.
+    kicker tables, the natural plays read): its next answers start cold, as a new worker's
+    do; with ``hands``, only what it keeps of the hands it answered (``counted``,
+    ``_MADE``). The bench measures both.
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
@@ -815,6 +857,7 @@ def forget(*, hands: bool = False) -> None:
     if hands:
         return
     _WAYS.clear()
+    _NATURAL.clear()
     _MISSES.clear()
     _KICKER_PARTS.clear()
 
@@ -874,4 +917,4 @@ def wild_listing(
     return count, moves
 
 
-__all__ = ["answers_at", "counted", "forget", "group_sizes", "wild_listing"]
+__all__ = ["answers_at", "counted", "forget", "group_sizes", "natural_play", "wild_listing"]
