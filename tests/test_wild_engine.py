@@ -14,7 +14,7 @@ and place on the ladder, the listing order's key), in the same order, with the s
   with and without a filter of kinds;
 - in pages at random offsets and limits (``LegalMoves.page``) and in the count
   (``LegalMoves.count``), which make no move;
-- on the leads of hands that hold no wild card, listed from the natural game;
+- on hands that hold no wild card, listed from the natural game;
 - on the worst hands known (57,709 and 77,159 leads).
 """
 
@@ -144,11 +144,13 @@ def test_many_wilds_with_every_kicker_option(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_a_hand_without_wilds_leads_its_natural_games_readings(seed: int) -> None:
-    """The leads of a hand that holds no wild card are its natural game's readings, each as
-    the wild game reads it (``wildfast.natural_play``: bombs of four hard), in the wild
-    listing's order (``LegalMoves``): every field of every move, the count and random pages
-    as the search gives them, with and without a filter of kinds; half the hands hold a bomb."""
+def test_a_hand_without_wilds_lists_its_natural_games_readings(seed: int) -> None:
+    """The moves of a hand that holds no wild card are its natural game's readings (every
+    one, where a card set has several), each as the wild game reads it
+    (``wildfast.natural_play``: bombs of four hard), in the wild listing's order, unless it
+    answers a bomb or the rocket (``LegalMoves``): every field of every move, the count and
+    random pages as the search gives them, leads and answers to plays of every tier, with
+    and without a filter of kinds; half the hands hold a bomb."""
     rng = random.Random(2000 + seed)
     for _ in range(25):
         rules = draw_rules(rng)
@@ -157,14 +159,15 @@ def test_a_hand_without_wilds_leads_its_natural_games_readings(seed: int) -> Non
         bomb = rank * 4 if rng.random() < 0.5 else ""
         rest = [c for c in others if c != rank]
         hand = bomb + "".join(rng.sample(rest, rng.randint(1, 20 - len(bomb))))
+        previous = draw_previous(rng, rules)
         kinds = draw_kinds(rng, rules)
-        expected = searched_wild_moves(read_play(hand), rules.model, None, kinds)
-        case = (hand, rules.wild, rules.options(), kinds)
-        moves = legal_moves(hand, rules=rules, kinds=kinds)
+        expected = searched_wild_moves(read_play(hand), rules.model, previous, kinds)
+        case = (hand, rules.wild, rules.options(), previous, kinds)
+        moves = legal_moves(hand, previous, rules, kinds=kinds)
         assert moves.count() == len(expected), case
         assert shown(moves.moves) == shown(expected), case
         offset, limit = rng.randint(0, len(expected) + 2), rng.choice([None, 1, 100])
-        count, page = legal_moves(hand, rules=rules, kinds=kinds).page(offset, limit)
+        count, page = legal_moves(hand, previous, rules, kinds=kinds).page(offset, limit)
         end = None if limit is None else offset + limit
         assert (count, shown(page)) == (len(expected), shown(expected[offset:end])), case
 

@@ -44,7 +44,7 @@ from .combos import (
 from .fast.hand import HELD_PARTS, Parts, held_parts, joined_counts
 from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
-from .model import GameModel
+from .model import GameModel, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
 from .wildfast import natural_play, wild_listing
 
@@ -224,8 +224,12 @@ class LegalMoves:
             if model.wilds is None:
                 found = self._natural_moves(model)
             elif self._natural():
-                natural = model.natural
-                read = [natural_play(c, model) for c in fast.every_reading(self.hand, natural)]
+                natural, previous = model.natural, self.previous
+                if previous is None:
+                    readings = fast.every_reading(self.hand, natural)
+                else:
+                    readings = fast.generate(self.hand, natural, previous, None, every=True)
+                read = [natural_play(c, model) for c in readings]
                 found = self._kept(sorted(read, key=_ORDER))
             else:
                 found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
@@ -240,20 +244,20 @@ class LegalMoves:
         return fast.general_moves(self.hand, model, self.previous, self.kinds)
 
     def _natural(self) -> bool:
-        """Whether a wildcard game's leads are its natural game's readings (each read as
+        """Whether a wildcard game's moves are its natural game's readings (each read as
         ``wildfast.natural_play`` reads it; a wild game lists every reading of a card set, in
-        the order of their ``order``): the hand holds no wild card, and the natural game is
-        one the three-player tables list (``fast.every_reading``). Checked against the wild
-        search by ``tests/test_wild_engine.py``."""
+        the order of their ``order``): the hand holds no wild card, and it leads
+        (``fast.every_reading``) or answers a play of the plays' tier in a natural game the
+        three-player tables list (``fast.generate``; a hard bomb beats a soft one of its
+        rank, on the wild ladder, which the natural game does not know). Checked against the
+        wild search by ``tests/test_wild_engine.py``."""
         model = self.rules.model
         wilds = model.wilds
         assert wilds is not None
-        hand = self.hand
-        return (
-            self.previous is None
-            and fast.lists(model.natural)
-            and not any(hand[r] for r in wilds.ranks)
-        )
+        hand, previous = self.hand, self.previous
+        if any(hand[r] for r in wilds.ranks):
+            return False
+        return previous is None or (previous.tier is Tier.PLAY and fast.lists(model.natural))
 
     def _kept(self, moves: list[Combination]) -> list[Combination]:
         """The moves of the kinds asked for (all, when none is named)."""

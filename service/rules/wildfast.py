@@ -778,7 +778,7 @@ def natural_play(combo: Combination, model: GameModel) -> Combination:
     ``model`` reads it (docs/rules.md §14), field for field as ``build`` makes it: a bomb is
     hard, on the rung of the wild ladder for its width (``Wilds.rung``), and the listing
     order's last keys are its size and every card's rank, as for any wild play. A hand that
-    holds no wild card leads its natural game's readings, each read so
+    holds no wild card lists its natural game's readings, each read so
     (``moves.LegalMoves``). Kept (the natural combinations are interned: ``combos.make``),
     bounded.
 

@@ -269,11 +269,15 @@ def generate(
     previous: Combination | None,
     kinds: Collection[Kind] | None,
     parts: Parts | None = None,
+    *,
+    every: bool = False,
 ) -> list[Combination]:
     """The moves of a three-player hand given as its rank counts, or as its ``parts``
     (``hand.held_parts``; the counts may then be None and are joined only where a family reads
     them): a response lists the plays of ``previous``'s kind that beat it, then the forms of a
-    higher tier (docs/rules.md §3).
+    higher tier (docs/rules.md §3); each card set once, as its preferred reading, or with
+    ``every`` (responses only), in every reading that beats ``previous``, as the wildcard
+    games list their moves.
 
     >>> from service.rules import STANDARD, Combination, read_hand
     >>> [c.cards for c in generate(read_hand("5555BR"), STANDARD.model, Combination.of("44"), None)]
@@ -296,7 +300,7 @@ def generate(
         found.append(_TOP_PLAY)
     if kinds is not None:
         found = [c for c in found if c.kind in kinds]
-    return distinct(found) if dedupe else found
+    return distinct(found) if dedupe and not every else found
 
 
 # A response's forms of a higher tier: the one bomb, of four of a rank, and the one top play
