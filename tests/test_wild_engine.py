@@ -14,7 +14,8 @@ and place on the ladder, the listing order's key), in the same order, with the s
   with and without a filter of kinds;
 - in pages at random offsets and limits (``LegalMoves.page``) and in the count
   (``LegalMoves.count``), which make no move;
-- on hands that hold no wild card, listed from the natural game;
+- on hands that hold no wild card, listed from the natural game, and on card sets without
+  one, read as the natural game reads them;
 - on the worst hands known (57,709 and 77,159 leads).
 """
 
@@ -30,9 +31,11 @@ from bench.options import option_sets
 from bench.wilds import EVERY_KICKER
 from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
 from service.rules.cards import Counts
+from service.rules.combos import preference, readings, wild_combination
 from service.rules.engine import searched_wild_moves
 from service.rules.model import GameModel
 from service.rules.wildfast import counted, group_sizes, wild_listing
+from service.rules.wilds import wild_plays
 
 RANKS = "3456789TJQKA2"
 DECK = RANKS * 4 + "BR"
@@ -170,6 +173,26 @@ def test_a_hand_without_wilds_lists_its_natural_games_readings(seed: int) -> Non
         count, page = legal_moves(hand, previous, rules, kinds=kinds).page(offset, limit)
         end = None if limit is None else offset + limit
         assert (count, shown(page)) == (len(expected), shown(expected[offset:end])), case
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_card_set_without_wilds_reads_as_the_search_reads_it(seed: int) -> None:
+    """Classification in a wildcard game (``combos.readings``) of a card set that holds no
+    wild card: its natural game's readings, each as the wild game reads it
+    (``combos.natural_play``), are the search's, field for field and in order of preference;
+    on the leads of random hands without wilds and on random card sets of them."""
+    rng = random.Random(3000 + seed)
+    for _ in range(30):
+        rules = draw_rules(rng)
+        model = rules.model
+        hand = "".join(rng.sample([c for c in DECK if c not in rules.wild], 20))
+        sets = {m.cards for m in legal_moves(hand, rules=rules)}
+        sets |= {"".join(rng.sample(hand, rng.randint(1, 20))) for _ in range(20)}
+        for cards in sorted(sets):
+            counts = read_play(cards)
+            plays = wild_plays(counts, model, size=sum(counts))
+            searched = sorted((wild_combination(p, model) for p in plays), key=preference)
+            assert shown(list(readings(counts, model))) == shown(searched), (cards, rules.wild)
 
 
 def test_the_worst_hands_known() -> None:

@@ -379,6 +379,49 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
     )
 
 
+def natural_play(combo: Combination, model: GameModel) -> Combination:
+    """A play of natural cards (made by a game model without wilds) as the wildcard game
+    ``model`` reads it (docs/rules.md §14), field for field as ``wild_combination`` makes
+    it: a bomb is hard, on the rung of the wild ladder for its width (``Wilds.rung``), and
+    the listing order's last keys are its size and every card's rank, as for any wild play.
+    A card set without a wild card has the natural game's readings, each read so
+    (``readings``), and a hand without one lists the natural game's moves so
+    (``moves.LegalMoves``). Kept (natural combinations are interned: ``make``), bounded.
+
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> natural_play(Combination.of("3333"), laizi).as_dict()["bomb_class"]
+    'hard'
+    >>> natural_play(Combination.of("33"), laizi) == Combination.of("33")
+    True
+    """
+    key = (model, id(combo))
+    found = natural_plays.get(key)  # the entry holds combo: an id found is combo's own
+    if found is None:
+        if len(natural_plays) >= _NATURAL_LIMIT:
+            natural_plays.clear()
+        found = natural_plays[key] = (combo, _natural_read(combo, model))
+    return found[1]
+
+
+def _natural_read(combo: Combination, model: GameModel) -> Combination:
+    """``natural_play``, worked out."""
+    place, power, _, _ = combo.order
+    held = tuple(sorted(RANK_CHARS.index(c) for c in combo.cards))
+    order = (place, power, len(held), held)
+    wilds = model.wilds
+    if wilds is None or combo.tier is not Tier.BOMB:
+        return combo.replaced(order=order)
+    width = len(combo.primal) // combo.length
+    return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
+
+
+natural_plays: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
+"""The natural plays as wildcard games read them (``natural_play``), by game model and
+natural combination (its id, the entry holding it). Bounded (``_NATURAL_LIMIT``)."""
+_NATURAL_LIMIT = 10_000
+"""About 1 kB an entry with what it holds: some 10 MB, then it starts again."""
+
+
 # --- Classification (docs/rules.md §2 and §4) -----------------------------------------------------
 
 
@@ -468,12 +511,17 @@ def readings_of(counts: Counts, rules: RuleSet = STANDARD) -> tuple[Combination,
 
 def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     """Every reading of some rank counts in a game, preferred first: each form of that many
-    cards at each position the counts hold, what is left its legal kickers.
+    cards at each position the counts hold, what is left its legal kickers; in a wildcard
+    game, every substitution of the wilds, or, without a wild card, the natural game's
+    readings (``natural_play``).
 
     >>> [c.kind.value for c in readings((0, 0, 0, 4) + (0,) * 11, STANDARD.model)]
     ['bomb']
     """
-    if model.wilds is not None:  # docs/rules.md §14: every substitution of the wilds
+    wilds = model.wilds
+    if wilds is not None:  # docs/rules.md §14: every substitution of the wilds, where any
+        if not any(counts[r] for r in wilds.ranks):
+            return tuple(natural_play(c, model) for c in readings(counts, model.natural))
         plays = wild_plays(counts, model, size=sum(counts))
         return tuple(sorted((wild_combination(p, model) for p in plays), key=preference))
     found: list[Combination] = []

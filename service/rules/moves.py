@@ -38,6 +38,7 @@ from .combos import (
     _THREE_PLAYER,
     Combination,
     choose,
+    natural_play,
     read_play,
     readings_of,
 )
@@ -46,7 +47,7 @@ from .fast.tables import UNIVERSES, Universe
 from .kinds import Kind
 from .model import GameModel, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
-from .wildfast import natural_play, wild_listing
+from .wildfast import wild_listing
 
 Cards = str | Sequence[str]
 

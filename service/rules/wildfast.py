@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
-from .combos import Combination
+from .combos import Combination, natural_plays
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
@@ -773,47 +773,6 @@ pod's memory, docs/operations.md)."""
 _MADE_LIMIT = 6_000
 
 
-def natural_play(combo: Combination, model: GameModel) -> Combination:
-    """A play of natural cards (made by a game model without wilds) as the wildcard game
-    ``model`` reads it (docs/rules.md §14), field for field as ``build`` makes it: a bomb is
-    hard, on the rung of the wild ladder for its width (``Wilds.rung``), and the listing
-    order's last keys are its size and every card's rank, as for any wild play. A hand that
-    holds no wild card lists its natural game's readings, each read so
-    (``moves.LegalMoves``). Kept (the natural combinations are interned: ``combos.make``),
-    bounded.
-
-    >>> from .ruleset import get_ruleset
-    >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> natural_play(Combination.of("3333"), laizi).as_dict()["bomb_class"]
-    'hard'
-    >>> natural_play(Combination.of("33"), laizi) == Combination.of("33")
-    True
-    """
-    key = (model, id(combo))
-    found = _NATURAL.get(key)  # the entry holds combo: an id found is combo's own
-    if found is None:
-        if len(_NATURAL) >= _MADE_LIMIT:
-            _NATURAL.clear()
-        found = _NATURAL[key] = (combo, _natural_read(combo, model))
-    return found[1]
-
-
-def _natural_read(combo: Combination, model: GameModel) -> Combination:
-    """``natural_play``, worked out."""
-    place, power, _, _ = combo.order
-    ranks = tuple(sorted(RANK_CHARS.index(c) for c in combo.cards))
-    order = (place, power, len(ranks), ranks)
-    wilds = model.wilds
-    if wilds is None or combo.tier is not Tier.BOMB:
-        return combo.replaced(order=order)
-    width = len(combo.primal) // combo.length
-    return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
-
-
-_NATURAL: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
-"""The natural plays as wildcard games read them (``natural_play``), by game model and
-natural combination (its id, the entry holding it). Bounded (``_MADE_LIMIT``)."""
-
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
 and the positions that hold them."""
@@ -857,7 +816,7 @@ def forget(*, hands: bool = False) -> None:
     if hands:
         return
     _WAYS.clear()
-    _NATURAL.clear()
+    natural_plays.clear()
     _MISSES.clear()
     _KICKER_PARTS.clear()
 
@@ -917,4 +876,4 @@ def wild_listing(
     return count, moves
 
 
-__all__ = ["answers_at", "counted", "forget", "group_sizes", "natural_play", "wild_listing"]
+__all__ = ["answers_at", "counted", "forget", "group_sizes", "wild_listing"]
