@@ -395,11 +395,11 @@ def natural_play(combo: Combination, model: GameModel) -> Combination:
     True
     """
     key = (model, id(combo))
-    found = natural_plays.get(key)  # the entry holds combo: an id found is combo's own
+    found = NATURAL_PLAYS.get(key)  # the entry holds combo: an id found is combo's own
     if found is None:
-        if len(natural_plays) >= _NATURAL_LIMIT:
-            natural_plays.clear()
-        found = natural_plays[key] = (combo, _natural_read(combo, model))
+        if len(NATURAL_PLAYS) >= _NATURAL_LIMIT:
+            NATURAL_PLAYS.clear()
+        found = NATURAL_PLAYS[key] = (combo, _natural_read(combo, model))
     return found[1]
 
 
@@ -409,13 +409,14 @@ def _natural_read(combo: Combination, model: GameModel) -> Combination:
     held = tuple(sorted(RANK_CHARS.index(c) for c in combo.cards))
     order = (place, power, len(held), held)
     wilds = model.wilds
-    if wilds is None or combo.tier is not Tier.BOMB:
+    assert wilds is not None, "a wildcard game's reading"
+    if combo.tier is not Tier.BOMB:
         return combo.replaced(order=order)
     width = len(combo.primal) // combo.length
     return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
 
 
-natural_plays: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
+NATURAL_PLAYS: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
 """The natural plays as wildcard games read them (``natural_play``), by game model and
 natural combination (its id, the entry holding it). Bounded (``_NATURAL_LIMIT``)."""
 _NATURAL_LIMIT = 10_000

@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
-from .combos import Combination, natural_plays
+from .combos import NATURAL_PLAYS, Combination
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
@@ -772,7 +772,6 @@ about 1.7 kB each with what it holds, some 10 MB, then it starts again: three wo
 pod's memory, docs/operations.md)."""
 _MADE_LIMIT = 6_000
 
-
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
 and the positions that hold them."""
@@ -816,7 +815,7 @@ def forget(*, hands: bool = False) -> None:
     if hands:
         return
     _WAYS.clear()
-    natural_plays.clear()
+    NATURAL_PLAYS.clear()
     _MISSES.clear()
     _KICKER_PARTS.clear()
 
