@@ -150,7 +150,7 @@ def test_many_wilds_with_every_kicker_option(seed: int) -> None:
 def test_a_hand_without_wilds_lists_its_natural_games_readings(seed: int) -> None:
     """The moves of a hand that holds no wild card are its natural game's readings (every
     one, where a card set has several), each as the wild game reads it
-    (``wildfast.natural_play``: bombs of four hard), in the wild listing's order, unless it
+    (``combos.natural_play``: bombs of four hard), in the wild listing's order, unless it
     answers a bomb or the rocket (``LegalMoves``): every field of every move, the count and
     random pages as the search gives them, leads and answers to plays of every tier, with
     and without a filter of kinds; half the hands hold a bomb."""
@@ -193,6 +193,19 @@ def test_a_card_set_without_wilds_reads_as_the_search_reads_it(seed: int) -> Non
             plays = wild_plays(counts, model, size=sum(counts))
             searched = sorted((wild_combination(p, model) for p in plays), key=preference)
             assert shown(list(readings(counts, model))) == shown(searched), (cards, rules.wild)
+
+
+def test_a_wild_game_whose_wild_ranks_are_not_drawn_is_refused() -> None:
+    """Without its wild ranks a wildcard game lists and reads nothing, a hand without wilds
+    neither (its natural game is not asked): the API refuses such a rule set before."""
+    laizi = get_ruleset("laizi")
+    for ask in (
+        lambda: legal_moves("3333456", rules=laizi).moves,
+        lambda: legal_moves("3333456", rules=laizi).count(),
+        lambda: Combination.of("3333", rules=laizi),
+    ):
+        with pytest.raises(ValueError, match="wild ranks are not drawn"):
+            ask()
 
 
 def test_the_worst_hands_known() -> None:

@@ -491,15 +491,20 @@ class GameModel:
 
     @cached_property
     def natural(self) -> GameModel:
-        """This game read without wilds: the forms that judge a substitution's cards.
+        """This game read without wilds: the forms that judge a substitution's cards. One
+        object for every draw of the wild ranks, the one ``build`` makes of the same forms and
+        kicker rules, so that the engines' tables of it are made once.
 
         >>> laizi = GameModel.build(Game.THREE_PLAYER, {"wilds": "laizi", "wild": ("7",)})
         >>> laizi.natural.wilds, laizi.natural.natural is laizi.natural
         (None, True)
+        >>> laizi.natural is GameModel.build(Game.THREE_PLAYER, {})
+        True
         """
         if self.wilds is None:
             return self
-        return dataclasses.replace(self, wilds=None)
+        key = (self.game, self.forms, self.kickers, None)
+        return _BUILT.setdefault(key, dataclasses.replace(self, wilds=None))
 
     @property
     def kinds(self) -> tuple[Kind, ...]:

@@ -246,7 +246,7 @@ class LegalMoves:
 
     def _natural(self) -> bool:
         """Whether a wildcard game's moves are its natural game's readings (each read as
-        ``wildfast.natural_play`` reads it; a wild game lists every reading of a card set, in
+        ``combos.natural_play`` reads it; a wild game lists every reading of a card set, in
         the order of their ``order``): the hand holds no wild card, and it leads
         (``fast.every_reading``) or answers a play of the plays' tier in a natural game the
         three-player tables list (``fast.generate``; a hard bomb beats a soft one of its
@@ -256,7 +256,7 @@ class LegalMoves:
         wilds = model.wilds
         assert wilds is not None
         hand, previous = self.hand, self.previous
-        if any(hand[r] for r in wilds.ranks):
+        if not wilds.ranks or any(hand[r] for r in wilds.ranks):  # undrawn: the search refuses
             return False
         return previous is None or (previous.tier is Tier.PLAY and fast.lists(model.natural))
 
@@ -274,9 +274,10 @@ class LegalMoves:
         """How many legal moves there are, and ``limit`` of them (all, when None) from
         ``offset`` in listing order. A wildcard game's moves (tens of thousands with many wilds,
         docs/rules.md §14) are counted from the rank counts, and only the page is made
-        (``wildfast.wild_listing``); a three-player hand's leads of every kind are listed up
-        to the page's end and the chains with wings counted past it (``fast.lead_page``);
-        other moves are listed whole. A negative ``offset`` or ``limit`` is a
+        (``wildfast.wild_listing``), unless the hand holds no wild card (``_natural``); a
+        three-player hand's leads of every kind are listed up to the page's end and the
+        chains with wings counted past it (``fast.lead_page``); other moves are listed
+        whole. A negative ``offset`` or ``limit`` is a
         ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
