@@ -277,8 +277,7 @@ class LegalMoves:
         (``wildfast.wild_listing``), unless the hand holds no wild card (``_natural``); a
         three-player hand's leads of every kind are listed up to the page's end and the
         chains with wings counted past it (``fast.lead_page``); other moves are listed
-        whole. A negative ``offset`` or ``limit`` is a
-        ``ValueError``.
+        whole. A negative ``offset`` or ``limit`` is a ``ValueError``.
 
         >>> count, page = legal_moves("34567777", rules=get_ruleset("laizi", wild="7")).page(100, 2)
         >>> count, [(m.cards, m.kind.value, m.rank.char) for m in page]
@@ -290,13 +289,13 @@ class LegalMoves:
             )
         model = self.rules.model
         if self._moves is None:
-            if model.wilds is not None:
-                if not self._natural():
-                    return wild_listing(
-                        self.hand, model, self.previous, self.kinds, offset=offset, limit=limit
-                    )
-            elif (
-                limit is not None
+            if model.wilds is not None and not self._natural():
+                return wild_listing(
+                    self.hand, model, self.previous, self.kinds, offset=offset, limit=limit
+                )
+            if (
+                model.wilds is None
+                and limit is not None
                 and self.previous is None
                 and self.kinds is None
                 and fast.lists(model)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import Any, Protocol
+from typing import Any
 
 from ..combos import Combination
 from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_caps
@@ -54,7 +54,7 @@ def with_wings(form: Form, *, lead: bool = False) -> Family:
     search = _search(form, lead)
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        search(hand, tables, above, length, found, need=-1, counted=_NONE)
+        search(hand, tables, above, length, found, -1, _NONE)  # never counts
 
     return listed
 
@@ -87,51 +87,39 @@ def wings_pager(form: Form, *, lead: bool, counted: frozenset[int]) -> Pager:
     search = _search(form, lead)
 
     def paged(hand: Held, tables: Tables, found: Found, need: int) -> int:
-        return search(hand, tables, -1, 0, found, need=need, counted=counted)
+        return search(hand, tables, -1, 0, found, need, counted)
 
     return paged
 
 
 _NONE: frozenset[int] = frozenset()
-_ROWS: dict[Form, dict[Position, Row]] = {}
-"""The rows of each form's positions that every game model shares (those of the family of
-every reading, not the lead family's): the same for each family and pager of the form."""
+
+Search = Callable[[Held, Tables, int, int, Found, int, frozenset[int]], int]
+"""A form's search of chains with wings (``_search``): a family's arguments (hand, tables,
+rank to beat, chain length), then ``need`` and the chain lengths ``counted``; how many it
+counted."""
 
 
-class _Search(Protocol):
-    """The search of one form's chains with wings (``_search``)."""
-
-    def __call__(
-        self,
-        hand: Held,
-        tables: Tables,
-        above: int,
-        length: int,
-        found: Found,
-        *,
-        need: int,
-        counted: frozenset[int],
-    ) -> int: ...
-
-
-def _search(form: Form, lead: bool) -> _Search:
+@cache
+def _search(form: Form, lead: bool) -> Search:
     """The search of ``with_wings`` and ``wings_pager``: lists the readings of ``form`` in a
     hand above a rank (-1: any) and of a chain length (0: any), each position's kicker sets
     in blocks; once ``found`` holds ``need`` moves (-1: never), the blocks of a position whose
-    chain length is in ``counted`` are counted, not listed. Returns how many were counted."""
+    chain length is in ``counted`` are counted, not listed. Returns how many were counted.
+    One per form and family (the rows of a position, those of every reading, shared by the
+    family and the pager of the form), bounded: the forms are the three-player game's."""
     pairs = form.kicker_width == 2
     reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
     bases_of = masks(form.width)  # an entry's mask of the chain's ranks
-    shared = _ROWS.setdefault(form, {})
+    shared: dict[Position, Row] = {}
     table: list[tuple[Position, ...]] = []  # positions_table(form), bound on first use
 
-    def search(
+    def search(  # noqa: PLR0917 - a family's arguments, then the pager's
         hand: Held,
         tables: Tables,
         above: int,
         length: int,
         found: Found,
-        *,
         need: int,
         counted: frozenset[int],
     ) -> int:
