@@ -74,6 +74,9 @@ class Suit(StrEnum):
 
 
 NUM_RANKS = len(Rank)
+RANKS: tuple[Rank, ...] = tuple(Rank)
+"""Each rank by its number: ``RANKS[n]`` is ``Rank(n)``, without the call into ``Enum`` (a
+Python function, even for the compiled core) that a play made on the hot path would pay."""
 EMPTY: Counts = (0,) * NUM_RANKS
 
 _RANK_WORDS: dict[str, Rank] = {c: Rank(i) for i, c in enumerate(RANK_CHARS[:13])}

@@ -21,6 +21,7 @@ from typing import Any, Final
 from .cards import (
     NUM_RANKS,
     RANK_CHARS,
+    RANKS,
     CardError,
     Counts,
     Rank,
@@ -335,7 +336,7 @@ def _build(
     cards = format_counts(tuple(counts))
     return Combination(
         form.kind,
-        Rank(top),
+        RANKS[top],
         chain,
         cards,
         primal,
@@ -364,7 +365,7 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
     held = tuple(r for r in range(NUM_RANKS) for _ in range(play.counts[r]))
     return Combination(
         form.kind,
-        Rank(top),
+        RANKS[top],
         1 if form.tier is Tier.TOP else length,
         play.cards,
         "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1)),

@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .beating import beats
-from .cards import NUM_RANKS, RANK_CHARS, Counts, Rank
+from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
 from .combos import NATURAL_PLAYS, Combination
 from .kickers import choose_ranks, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
@@ -524,6 +524,8 @@ class _Listing:
         """``_primal_ways`` by (width, start): one per chain length."""
         self.forms = {id(form): n for n, form in enumerate(model.forms)}
         """Each form's place in the model (a form is a constant of the model)."""
+        self.powers = [model.power(r) for r in range(NUM_RANKS)]
+        """Each rank's power in the game's order (``GameModel.power``)."""
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
@@ -567,8 +569,7 @@ class _Listing:
     def places(self) -> list[tuple[Group, int, list[Place]]]:
         """Every group of the listing that holds a move, in order: how many moves it holds,
         and the positions (form, start, length) that hold them."""
-        model = self.model
-        powers = [model.power(r) for r in range(NUM_RANKS)]
+        model, powers = self.model, self.powers
         found: dict[Group, tuple[list[int], list[Place]]] = {}
         kinds, may, held = self.kinds, self.may, self.held
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
@@ -642,12 +643,12 @@ class _Listing:
         size = form.size(length)
         shared = (
             form.kind,
-            Rank(top),
+            RANKS[top],
             1 if form.tier is Tier.TOP else length,
             "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
             size << _SIZE,
             size,
-            self.model.power(top),
+            self.powers[top],
             KIND_ORDER[form.kind],
         )
         return _Spot(
