@@ -15,7 +15,7 @@ character per card, ascending (``3456789TJQKA2BR``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import product
@@ -403,7 +403,7 @@ def read_hand(value: str | Sequence[str], *, copies: int = 1, jokers: int | None
 T = TypeVar("T")
 
 
-def lookup_canonical(value: str, tables: Sequence[Mapping[str, T]]) -> tuple[T, T, T] | None:
+def lookup_canonical(value: str, tables: Sequence[dict[str, T]]) -> tuple[T, T, T] | None:
     """A card string cut after its last card below 8 and its last card below K, each part
     looked up in its table (for ranks 3-7, 8-Q and K-R, keyed as ``canonical_parts``); None
     when a part is in no table (the string is not canonical, or more than a deck holds).
@@ -415,10 +415,18 @@ def lookup_canonical(value: str, tables: Sequence[Mapping[str, T]]) -> tuple[T, 
     """
     low = value.rstrip("89TJQKA2BR")
     mid = value[len(low) :].rstrip("KA2BR")
-    try:
-        return tables[0][low], tables[1][mid], tables[2][value[len(low) + len(mid) :]]
-    except KeyError:
+    # Looked up with get, not caught: a string out of order is common (a hand as dealt), and an
+    # exception caught costs the compiled core more than the whole lookup.
+    first = tables[0].get(low)
+    if first is None:
         return None
+    second = tables[1].get(mid)
+    if second is None:
+        return None
+    third = tables[2].get(value[len(low) + len(mid) :])
+    if third is None:
+        return None
+    return first, second, third
 
 
 _CANONICAL: tuple[dict[str, Counts], ...] = ()
