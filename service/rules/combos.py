@@ -522,7 +522,7 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     """
     wilds = model.wilds
     if wilds is not None:  # docs/rules.md §14: every substitution of the wilds, where any
-        if wilds.ranks and not any(counts[r] for r in wilds.ranks):
+        if wilds.none_in(counts):
             return tuple(natural_play(c, model) for c in readings(counts, model.natural))
         plays = wild_plays(counts, model, size=sum(counts))
         return tuple(sorted((wild_combination(p, model) for p in plays), key=preference))

@@ -23,7 +23,7 @@ Form(kind=<Kind.AIRPLANE_SINGLES: 'airplane_singles'>, width=3, min_len=2, max_l
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
 from functools import cached_property
@@ -432,6 +432,16 @@ class Wilds:
         """
         step = Grade.HARD if self.by_rank and grade is Grade.SOFT else grade
         return 4 * width + step
+
+    def none_in(self, counts: Sequence[int]) -> bool:
+        """Whether cards with these rank counts hold no wild card, the wild ranks drawn (the
+        cards are then read as the natural game reads them, each reading as the wild game
+        reads it: ``combos.natural_play``). Undrawn, the wild engine refuses any cards.
+
+        >>> Wilds((4,)).none_in((1, 1, 1, 1, 0) + (0,) * 10), Wilds(()).none_in((0,) * 15)
+        (True, False)
+        """
+        return bool(self.ranks) and not any(counts[r] for r in self.ranks)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

@@ -255,8 +255,8 @@ class LegalMoves:
         model = self.rules.model
         wilds = model.wilds
         assert wilds is not None
-        hand, previous = self.hand, self.previous
-        if not wilds.ranks or any(hand[r] for r in wilds.ranks):  # undrawn: the search refuses
+        previous = self.previous
+        if not wilds.none_in(self.hand):
             return False
         return previous is None or (previous.tier is Tier.PLAY and fast.lists(model.natural))
 
