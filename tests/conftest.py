@@ -19,7 +19,9 @@ ends.
 
 from __future__ import annotations
 
+import importlib
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,17 @@ settings.register_profile(
     derandomize=bool(os.environ.get("CI")),
 )
 settings.load_profile("ddz")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the process that starts the workers, before they start: rlcard's tables unpacked.
+    rlcard unzips them into its own package the first time it is imported, and two workers of
+    a new environment importing it at once raced: one read a half-written action space (24,351
+    of its 27,472 entries, in ``test_rlcard_universe``)."""
+    if not hasattr(config, "workerinput"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            importlib.import_module("rlcard.games.doudizhu.utils")
 
 
 def calls_core(item: pytest.Item) -> bool:

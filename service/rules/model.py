@@ -26,7 +26,6 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
-from functools import cached_property
 from typing import Any
 
 from .cards import RANK_CHARS, Rank
@@ -457,6 +456,9 @@ class GameModel:
     kickers: KickerRules
     wilds: Wilds | None = None
     """The wild ranks, in a wildcard game (docs/rules.md §14)."""
+    _natural: GameModel | None = dataclasses.field(default=None, repr=False)
+    """The same game without wilds (``natural``), made with it; None where this is it. A
+    field, not a cached property: the compiled core's classes keep no ``__dict__``."""
 
     @classmethod
     def build(
@@ -485,9 +487,23 @@ class GameModel:
         if mode != "none":
             ranks = tuple(RANK_CHARS.index(r) for r in options.get("wild", ()))
             wilds = Wilds(ranks, by_rank=options.get("soft_hard_by_rank") is True)
+        return cls._made(game, rules, forms, kickers, wilds)
+
+    @classmethod
+    def _made(
+        cls,
+        game: Game,
+        rules: Rules,
+        forms: tuple[Form, ...],
+        kickers: KickerRules,
+        wilds: Wilds | None,
+    ) -> GameModel:
+        """The one model of a game, forms, kicker rules and wild ranks, made on first use
+        (with its model without wilds, ``natural``)."""
         key = (game, forms, kickers, wilds)
         model = _BUILT.get(key)
         if model is None:
+            natural = None if wilds is None else cls._made(game, rules, forms, kickers, None)
             built = cls(
                 game=game,
                 table=rules.table,
@@ -495,11 +511,12 @@ class GameModel:
                 forms=forms,
                 kickers=kickers,
                 wilds=wilds,
+                _natural=natural,
             )
             model = _BUILT.setdefault(key, built)
         return model
 
-    @cached_property
+    @property
     def natural(self) -> GameModel:
         """This game read without wilds: the forms that judge a substitution's cards. One
         object for every draw of the wild ranks, the one ``build`` makes of the same forms and
@@ -511,10 +528,7 @@ class GameModel:
         >>> laizi.natural is GameModel.build(Game.THREE_PLAYER, {})
         True
         """
-        if self.wilds is None:
-            return self
-        key = (self.game, self.forms, self.kickers, None)
-        return _BUILT.setdefault(key, dataclasses.replace(self, wilds=None))
+        return self._natural or self
 
     @property
     def kinds(self) -> tuple[Kind, ...]:
