@@ -344,7 +344,7 @@ class RuleSet:
             if getattr(self, name) is True
             for factor, value in spec.multipliers
         }
-        return dataclasses.replace(self.scoring, **factors)
+        return dataclasses.replace(self.scoring, **factors) if factors else self.scoring
 
     def _kicker_rules(self) -> KickerRules:
         """The kicker rules the kicker options set; ``rank_max`` counts only where kicker
