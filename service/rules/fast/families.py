@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..combos import Combination, make
 from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
@@ -257,14 +257,20 @@ def masks(width: int) -> Callable[[Entry], int]:
 
 def _chain(form: Form) -> Family:
     """Chains of ``form``: from a table of every set of chain ranks held as many times as its
-    width (a 12-bit mask, 4,096 entries), built on first use."""
+    width (``ByChainRanks``), its entries made as hands ask for them."""
     mask_of = masks(form.width)
     reads(form.kind)
-    table: list[tuple[Combination, ...]] = []
+    plays: dict[Position, Combination] = {}
+
+    def made(position: Position) -> Combination:
+        found = plays.get(position)
+        if found is None:
+            found = plays.setdefault(position, make_play(form, *position))
+        return found
+
+    table = ByChainRanks(lambda low, high: [made(p) for p in _chain_positions(form, low, high)])
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        if not table:
-            table.extend(_chains_table(form))
         a, b, c = hand.parts
         chains = table[mask_of(a) | mask_of(b) | mask_of(c)]
         if above >= 0 or length:
@@ -275,40 +281,55 @@ def _chain(form: Form) -> Family:
     return listed
 
 
-def _chains_table(form: Form) -> list[tuple[Combination, ...]]:
-    """Per set of chain ranks (bit r: rank r, 3..A), every chain of ``form`` it holds: its
-    ``positions_table`` entry made into combinations (equal entries, one tuple)."""
-    made: dict[tuple[Position, ...], tuple[Combination, ...]] = {}
-    for positions in set(positions_table(form)):
-        made[positions] = tuple(make_play(form, start, size) for start, size in positions)
-    return [made[positions] for positions in positions_table(form)]
-
-
 T = TypeVar("T")
 
 
-def _per_chain_ranks(of_run: Callable[[int, int], Iterable[T]]) -> list[tuple[T, ...]]:
-    """A table by set of chain ranks (a 12-bit mask, bit r: rank r, 3..A; 4,096 entries): what
-    ``of_run(low, high)`` gives for each maximal run of the set, in order; equal entries are
-    one tuple."""
-    entries: dict[tuple[T, ...], tuple[T, ...]] = {}
+class ByChainRanks(Generic[T]):
+    """A table by set of chain ranks (a 12-bit mask, bit r: rank r, 3..A): what
+    ``of_run(low, high)`` gives for each maximal run of the set, in order, as one tuple (equal
+    entries, one tuple). An entry is made when a hand first asks for it: a hand holds few of
+    the 4,096 sets, and making them all took a chain form's first use about 0.6 ms.
+
+    >>> runs = ByChainRanks(lambda low, high: [(low, high)])
+    >>> runs[0b1101], runs[0b1101] is runs[0b1101]  # 3, then 5 and 6
+    (((0, 0), (2, 3)), True)
+    """
+
+    __slots__ = ("entries", "equal", "of_run")
+
+    def __init__(self, of_run: Callable[[int, int], Iterable[T]]) -> None:
+        self.of_run = of_run
+        self.entries: list[tuple[T, ...] | None] = [None] * (1 << (ACE + 1))
+        self.equal: dict[tuple[T, ...], tuple[T, ...]] = {}
+
+    def __getitem__(self, mask: int) -> tuple[T, ...]:
+        found = self.entries[mask]
+        if found is None:
+            ranks = [r for r in range(ACE + 1) if mask >> r & 1]
+            made = tuple(item for low, high in _runs(ranks) for item in self.of_run(low, high))
+            found = self.entries[mask] = self.equal.setdefault(made, made)
+        return found
+
+
+def _chain_positions(form: Form, low: int, high: int) -> list[Position]:
+    """The chains of ``form`` in a run of chain ranks from ``low`` to ``high``, in listing
+    order (top rank, then length).
+
+    >>> from service.rules.model import THREE_PLAYER_FORMS
+    >>> _chain_positions(THREE_PLAYER_FORMS[7], 0, 2)  # airplanes in 333444555
+    [(0, 2), (1, 2), (0, 3)]
+    """
     return [
-        entries.setdefault(found, found)
-        for found in (
-            tuple(
-                item
-                for low, high in _runs([r for r in range(ACE + 1) if mask >> r & 1])
-                for item in of_run(low, high)
-            )
-            for mask in range(1 << (ACE + 1))
-        )
+        (top - size + 1, size)
+        for top in range(low + form.min_len - 1, high + 1)
+        for size in range(form.min_len, min(top - low + 1, form.max_len) + 1)
     ]
 
 
 @cache
-def positions_table(form: Form) -> list[tuple[Position, ...]]:
-    """Per set of chain ranks held (``_per_chain_ranks``), every chain of ``form`` they make,
-    in listing order (top rank, then length); each chain one tuple.
+def positions_table(form: Form) -> ByChainRanks[Position]:
+    """Per set of chain ranks held (``ByChainRanks``), every chain of ``form`` they make, in
+    listing order (top rank, then length); each chain one tuple.
 
     >>> from service.rules.model import THREE_PLAYER_FORMS
     >>> airplanes = positions_table(THREE_PLAYER_FORMS[7])
@@ -316,12 +337,8 @@ def positions_table(form: Form) -> list[tuple[Position, ...]]:
     (((0, 2), (1, 2), (0, 3)), ())
     """
     chains: dict[Position, Position] = {}
-    return _per_chain_ranks(
-        lambda low, high: [
-            chains.setdefault((top - size + 1, size), (top - size + 1, size))
-            for top in range(low + form.min_len - 1, high + 1)
-            for size in range(form.min_len, min(top - low + 1, form.max_len) + 1)
-        ]
+    return ByChainRanks(
+        lambda low, high: [chains.setdefault(p, p) for p in _chain_positions(form, low, high)]
     )
 
 

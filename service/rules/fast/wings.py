@@ -112,7 +112,7 @@ def _search(form: Form, lead: bool) -> Search:
     reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
     bases_of = masks(form.width)  # an entry's mask of the chain's ranks
     shared: dict[Position, Row] = {}
-    table: list[tuple[Position, ...]] = []  # positions_table(form), bound on first use
+    table = positions_table(form)
 
     def search(  # noqa: PLR0917 - a family's arguments, then the pager's
         hand: Held,
@@ -123,8 +123,6 @@ def _search(form: Form, lead: bool) -> Search:
         need: int,
         counted: frozenset[int],
     ) -> int:
-        if not table:
-            table.extend(positions_table(form))
         a, b, c = hand.parts
         positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
         if not positions:
