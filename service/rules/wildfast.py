@@ -328,12 +328,12 @@ def _kicker_ways(
         for r in range(TWO + 1):
             held[min(natural[r], caps[r])] += 1
         black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
-        room = sum(caps[: TWO + 1])
+        room = sum(caps[r] for r in range(TWO + 1))
     elif form.kicker_width == 2:
         caps = pair_caps(rules, start, length)
         for r in range(TWO + 1):
-            held[min(natural[r], 2 * caps[r], 4)] += 1
-        room = sum(caps[: TWO + 1])
+            held[min(natural[r], 2 * caps[r])] += 1  # a rank holds at most four cards
+        room = sum(caps[r] for r in range(TWO + 1))
     key: tuple[object, ...] = (
         form.kicker_width,
         units,
@@ -425,13 +425,10 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     1
     """
     form, start, length = place
-    if form.width * length > sum(pool):
-        return 0
     key = (model, id(form), start, length, pool)  # a form is a constant of the model
     found = _MISSES.get(key)
     if found is None:
         found = 0
-        form, start, length = place
         total = sum(pool)
         short = form.width * length
         assert model.wilds is not None
@@ -540,16 +537,16 @@ class _Listing:
         if found is None:
             found = []
             ways = [1]
+            need = 0  # the fewest wilds a way takes
             natural = self.natural
             total = self.total
             for r in range(start, NUM_RANKS):
                 high = min(natural[r], width)
                 low = width if r > TWO else 0
-                if high < low:
+                need += width - high
+                if high < low or need > total:
                     break
                 ways = _times(ways, width - high, width - low, total)
-                if not any(ways):
-                    break
                 found.append(ways)
             self.runs[key] = found
         return found
