@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import product
-from typing import TypeVar
+from typing import Final, TypeVar
 
 #: One canonical character per rank, low to high.
-RANK_CHARS = "3456789TJQKA2BR"
+RANK_CHARS: Final = "3456789TJQKA2BR"
 
 Counts = tuple[int, ...]
 """How many cards of each rank, indexed by ``Rank``; always ``len(Rank)`` long."""
@@ -73,45 +73,45 @@ class Suit(StrEnum):
     """Clubs, also written ``♣``."""
 
 
-NUM_RANKS = len(Rank)
-RANKS: tuple[Rank, ...] = tuple(Rank)
+NUM_RANKS: Final = len(Rank)
+RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 """Each rank by its number: ``RANKS[n]`` is ``Rank(n)``, without the call into ``Enum`` (a
 Python function, even for the compiled core) that a play made on the hot path would pay."""
-EMPTY: Counts = (0,) * NUM_RANKS
+EMPTY: Final[Counts] = (0,) * NUM_RANKS
 
-_RANK_WORDS: dict[str, Rank] = {c: Rank(i) for i, c in enumerate(RANK_CHARS[:13])}
-_RANK_WORDS |= {"10": Rank.TEN, "1": Rank.TEN}  # "1" never stands alone; see _split
-_JOKER_WORDS: dict[str, Rank] = {
+_RANK_WORDS: Final[dict[str, Rank]] = {c: Rank(i) for i, c in enumerate(RANK_CHARS[:13])}
+_RANK_WORDS.update({"10": Rank.TEN, "1": Rank.TEN})  # "1" never stands alone; see _split
+_JOKER_WORDS: Final[dict[str, Rank]] = {
     **dict.fromkeys(("B", "BJ", "SJ", "X", "小王"), Rank.BLACK_JOKER),
     **dict.fromkeys(("R", "RJ", "CJ", "D", "大王"), Rank.RED_JOKER),
 }
-_SUIT_WORDS: dict[str, Suit] = {s.value: s for s in Suit} | {
+_SUIT_WORDS: Final[dict[str, Suit]] = {s.value: s for s in Suit} | {
     "♠": Suit.SPADES,
     "♥": Suit.HEARTS,
     "♦": Suit.DIAMONDS,
     "♣": Suit.CLUBS,
 }
 # One token: a joker word, or a rank with an optional suit before or after it.
-_TOKEN = re.compile(
+_TOKEN: Final = re.compile(
     r"小王|大王|BJ|SJ|RJ|CJ"
     r"|[SHDC♠♥♦♣]?(?:10|[2-9TJQKA])(?![SHDC♠♥♦♣](?:10|[2-9TJQKA]))[SHDC♠♥♦♣]?"
     r"|[BXRD]",
     re.IGNORECASE,
 )
-_SEPARATORS = re.compile(r"[\s,]+")
+_SEPARATORS: Final = re.compile(r"[\s,]+")
 # The playing cards of Unicode, a character a card: rows of spades, hearts, diamonds and clubs
 # (from U+1F0A1, B1, C1, D1): ace to ten, jack, knight (no card of the game), queen, king; then
 # jokers: red 1F0BF (big); black 1F0CF and white 1F0DF, the plain one of two printed (small).
-_GLYPH_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_GLYPHS: dict[str, tuple[Rank, Suit | None]] = {
+_GLYPH_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_GLYPHS: Final[dict[str, tuple[Rank, Suit | None]]] = {
     chr(0x1F0A1 + 16 * row + column): (_RANK_WORDS[rank], suit)
     for row, suit in enumerate(_GLYPH_SUITS)
     for column, rank in enumerate("A23456789TJ.QK")  # "." the knight
     if rank != "."
 }
-_GLYPHS |= dict.fromkeys(("\U0001f0cf", "\U0001f0df"), (Rank.BLACK_JOKER, None))
-_GLYPHS |= {"\U0001f0bf": (Rank.RED_JOKER, None)}
-_NOT_CARDS = {"\U0001f0a0": "a card's back"} | {
+_GLYPHS.update(dict.fromkeys(("\U0001f0cf", "\U0001f0df"), (Rank.BLACK_JOKER, None)))
+_GLYPHS.update({"\U0001f0bf": (Rank.RED_JOKER, None)})
+_NOT_CARDS: Final = {"\U0001f0a0": "a card's back"} | {
     chr(0x1F0AC + 16 * row): f"the knight of {suit.name.lower()}"
     for row, suit in enumerate(_GLYPH_SUITS)
 }
@@ -453,15 +453,15 @@ def canonical_parts() -> tuple[dict[str, Counts], ...]:
     return _CANONICAL
 
 
-_INDEX = {c: i for i, c in enumerate(RANK_CHARS)}
-_WORDS = {
+_INDEX: Final = {c: i for i, c in enumerate(RANK_CHARS)}
+_WORDS: Final = {
     spelling: int(rank)
     for word, rank in (_RANK_WORDS | _JOKER_WORDS).items()
     if word != "1"
     for spelling in (word, word.lower())
 }
-_RUN_CHARS = frozenset(RANK_CHARS) | frozenset(_GLYPHS) | frozenset(_NOT_CARDS)
-_FAST_LIMIT = 256
+_RUN_CHARS: Final = frozenset(RANK_CHARS) | frozenset(_GLYPHS) | frozenset(_NOT_CARDS)
+_FAST_LIMIT: Final = 256
 
 
 def _fast_counts(text: str) -> list[int] | None:

@@ -35,7 +35,7 @@ from .model import Form, Game, GameModel, Grade, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
 from .wilds import WildPlay, wild_plays
 
-_WIRE_KINDS = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
+_WIRE_KINDS: Final = {k: (k.value, k.display_name, k.name_zh) for k in Kind}
 """Each kind's wire name and display names, looked up once (``Combination.as_dict`` is hot)."""
 
 
@@ -263,7 +263,7 @@ class Combination:
         return f"Combination.of({self.cards!r}, kind={self.kind.value!r}, rank={self.rank.char!r})"
 
 
-FIELDS = (
+FIELDS: Final = (
     "kind",
     "rank",
     "length",
@@ -280,7 +280,9 @@ FIELDS = (
 )
 """A combination's fields, in its constructor's order."""
 
-_THREE_PLAYER = Game.THREE_PLAYER  # bound once: an enum member's lookup through its class is slow
+_THREE_PLAYER: Final = (
+    Game.THREE_PLAYER
+)  # bound once: an enum member's lookup through its class is slow
 
 
 def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
@@ -295,8 +297,8 @@ def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
     return read_hand(cards, copies=table.copies, jokers=table.jokers)
 
 
-_INTERNED: dict[Hashable, Combination] = {}
-_INTERN_LIMIT = 200_000
+_INTERNED: Final[dict[Hashable, Combination]] = {}
+_INTERN_LIMIT: Final = 200_000
 
 
 def make(
@@ -417,10 +419,10 @@ def _natural_read(combo: Combination, model: GameModel) -> Combination:
     return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
 
 
-NATURAL_PLAYS: dict[tuple[GameModel, int], tuple[Combination, Combination]] = {}
+NATURAL_PLAYS: Final[dict[tuple[GameModel, int], tuple[Combination, Combination]]] = {}
 """The natural plays as wildcard games read them (``natural_play``), by game model and
 natural combination (its id, the entry holding it). Bounded (``_NATURAL_LIMIT``)."""
-_NATURAL_LIMIT = 10_000
+_NATURAL_LIMIT: Final = 10_000
 """About 1 kB an entry with what it holds: some 10 MB, then it starts again."""
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import chain, combinations, repeat
 from math import comb
+from typing import Final
 
 from .cards import Counts
 from .model import ACE, BLACK, RED, TWO, Form, KickerRules
@@ -49,10 +50,16 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     return KickerRules(**{name: getattr(kicker_rules, name) for name in names})
 
 
-_PLAIN = KickerRules()
-_SINGLE_FIELDS: tuple[str, ...] = ("ranks_repeat", "rank_max", "rocket", "bomb", "adjacent_trios")
+_PLAIN: Final = KickerRules()
+_SINGLE_FIELDS: Final[tuple[str, ...]] = (
+    "ranks_repeat",
+    "rank_max",
+    "rocket",
+    "bomb",
+    "adjacent_trios",
+)
 """The fields that judge single kickers (the last an airplane's only)."""
-_PAIR_FIELDS: tuple[str, ...] = ("same_rank_pairs", "joker_pairs", "joker_pair_kickers")
+_PAIR_FIELDS: Final[tuple[str, ...]] = ("same_rank_pairs", "joker_pairs", "joker_pair_kickers")
 """The fields that judge pair kickers."""
 
 

@@ -26,14 +26,17 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .cards import RANK_CHARS, Rank
 from .kinds import Kind
 
-ACE, TWO = int(Rank.ACE), int(Rank.TWO)
-BLACK, RED = int(Rank.BLACK_JOKER), int(Rank.RED_JOKER)
-FOUR, KING = int(Rank.FOUR), int(Rank.KING)
+ACE: Final = int(Rank.ACE)
+TWO: Final = int(Rank.TWO)
+BLACK: Final = int(Rank.BLACK_JOKER)
+RED: Final = int(Rank.RED_JOKER)
+FOUR: Final = int(Rank.FOUR)
+KING: Final = int(Rank.KING)
 
 
 class Game(StrEnum):
@@ -181,7 +184,7 @@ class Form:
 
 
 #: docs/rules.md §2 (the standard kinds) and 8 (the optional ones): the three-player game's forms.
-THREE_PLAYER_FORMS = (
+THREE_PLAYER_FORMS: Final = (
     Form(Kind.SINGLE, 1, high=RED),
     Form(Kind.PAIR, 2),
     Form(Kind.TRIO, 3),
@@ -263,14 +266,14 @@ THREE_PLAYER_FORMS = (
 
 #: docs/rules.md §14: 天地癞子's bombs of five to eight cards of a rank (wilds make the fifth on),
 #: added to the three-player forms under ``wilds=tiandi``.
-LONG_WILD_BOMBS = tuple(
+LONG_WILD_BOMBS: Final = tuple(
     Form(Kind.BOMB, width, tier=Tier.BOMB, needs="long_bombs") for width in range(5, 9)
 )
 
 #: docs/rules.md §9: no single kickers, no four-with-kickers; bombs of 4 to 8 of a kind, the nuke
 #: (all four jokers) on top; chains up to the landlord's 33 cards. Where the source is silent,
 #: two jokers of a colour pair under ``joker_pairs``.
-FOUR_PLAYER_FORMS = (
+FOUR_PLAYER_FORMS: Final = (
     Form(Kind.SINGLE, 1, high=RED),
     Form(Kind.PAIR, 2, unless="joker_pairs"),
     Form(Kind.PAIR, 2, high=RED, needs="joker_pairs"),
@@ -292,7 +295,7 @@ FOUR_PLAYER_FORMS = (
 #: docs/rules.md §12: the three-player kinds and kicker rules, chains limited only by the ranks 3..A
 #: and the landlord's 32 cards; bombs of 4 to 12 of a rank (a larger beats a smaller), all six
 #: jokers on top, no rocket; jokers pair in one colour (``BB``, ``RR``) under ``joker_pairs``.
-SIX_PLAYER_FORMS = (
+SIX_PLAYER_FORMS: Final = (
     Form(Kind.SINGLE, 1, high=RED),
     Form(Kind.PAIR, 2, unless="joker_pairs"),
     Form(Kind.PAIR, 2, high=RED, needs="joker_pairs"),
@@ -311,7 +314,7 @@ SIX_PLAYER_FORMS = (
 )
 
 #: docs/rules.md §10: no kickers, no bombs; runs of 3 or more within 4..K (20 cards at most).
-BIG_THREE_FORMS = (
+BIG_THREE_FORMS: Final = (
     Form(Kind.SINGLE, 1),
     Form(Kind.PAIR, 2),
     Form(Kind.TRIO, 3),
@@ -339,7 +342,7 @@ class Rules:
 
 
 #: Every game: docs/rules.md §1-8 (three players), 9 (four players), 10 (Big Three).
-GAMES: dict[Game, Rules] = {
+GAMES: Final[dict[Game, Rules]] = {
     Game.THREE_PLAYER: Rules(
         Table(seats=3, hand=17, kitty=3, copies=1, jokers=1), THREE_PLAYER_FORMS
     ),
@@ -574,12 +577,14 @@ def form_options(game: Game) -> frozenset[str]:
     )
 
 
-_BUILT: dict[tuple[Any, ...], GameModel] = {}
+_BUILT: Final[dict[tuple[Any, ...], GameModel]] = {}
 """Every model built, by game, forms and kicker rules: bounded, as those take few values (a
 few hundred rule sets in all)."""
 
 #: The kinds on each step of the bomb ladder, in every game.
-BOMB_KINDS = frozenset(
+BOMB_KINDS: Final = frozenset(
     f.kind for rules in GAMES.values() for f in rules.forms if f.tier is Tier.BOMB
 )
-TOP_KINDS = frozenset(f.kind for rules in GAMES.values() for f in rules.forms if f.tier is Tier.TOP)
+TOP_KINDS: Final = frozenset(
+    f.kind for rules in GAMES.values() for f in rules.forms if f.tier is Tier.TOP
+)

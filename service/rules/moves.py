@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
-from typing import TypeGuard, cast
+from typing import Final, TypeGuard, cast
 
 from . import fast
 from .beating import Reason, best_beating
@@ -367,7 +367,7 @@ class LegalMoves:
         return False
 
 
-_ORDER = attrgetter("order")
+_ORDER: Final = attrgetter("order")
 
 
 def legal_moves(

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
@@ -57,12 +57,12 @@ their primal rank."""
 Place = tuple[Form, int, int]
 """A chain position: form, start, length."""
 
-_SHIFT = tuple(3 * (NUM_RANKS - 1 - r) for r in range(NUM_RANKS))
+_SHIFT: Final = tuple(3 * (NUM_RANKS - 1 - r) for r in range(NUM_RANKS))
 """Where each rank's count sits in a card set's number (``_number``): three bits a rank, the
 lowest rank highest."""
-_SIZE = 3 * NUM_RANKS
+_SIZE: Final = 3 * NUM_RANKS
 """Where a play's size sits in its listing key, above every card count."""
-_NONE = (0,) * NUM_RANKS
+_NONE: Final = (0,) * NUM_RANKS
 
 
 def _number(counts: list[int] | Counts) -> int:
@@ -77,10 +77,10 @@ def _number(counts: list[int] | Counts) -> int:
     return sum(n << s for n, s in zip(counts, _SHIFT, strict=False) if n)
 
 
-_CODE = "".join(map(chr, range(NUM_RANKS)))
+_CODE: Final = "".join(map(chr, range(NUM_RANKS)))
 """Ranks written one character each, ``chr(rank)``: the cards of a part as such a string sort
 by rank, and read back as ranks (``str.encode``) or as cards (``_TEXT``) in one call."""
-_TEXT = str.maketrans(_CODE, RANK_CHARS)
+_TEXT: Final = bytes.maketrans(_CODE.encode("latin-1"), RANK_CHARS.encode("ascii"))
 
 
 def _code(ranks: tuple[int, ...] | list[int]) -> str:
@@ -132,7 +132,7 @@ class _Spot(NamedTuple):
     size, power of the primal rank, kind's place."""
 
 
-_EMPTY = _Part(0, 0, 0, "", "", "")
+_EMPTY: Final = _Part(0, 0, 0, "", "", "")
 
 
 def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: int) -> list[_Part]:
@@ -257,10 +257,10 @@ def _ranks(used: list[int]) -> tuple[int, ...]:
     return tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
 
 
-_KICKER_PARTS: dict[tuple[tuple[int, ...], tuple[int, ...]], _Part] = {}
+_KICKER_PARTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], _Part]] = {}
 """Kicker parts by their natural cards and stand-ins (ascending ranks): the same in every
 hand and position that has them. Bounded (``_KICKER_PARTS_LIMIT``, then it starts again)."""
-_KICKER_PARTS_LIMIT = 20_000
+_KICKER_PARTS_LIMIT: Final = 20_000
 
 
 def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
@@ -268,7 +268,7 @@ def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
     key = (cards, stands)
     found = _KICKER_PARTS.get(key)
     if found is None:
-        text = "".join(sorted(_code(cards + stands))).translate(_TEXT)
+        text = _cards_of("".join(sorted(_code(cards + stands))))[0]
         number = sum(1 << _SHIFT[r] for r in cards)
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
@@ -288,11 +288,11 @@ def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
     return more
 
 
-_WAYS: dict[tuple[object, ...], tuple[int, ...]] = {}
+_WAYS: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 """``_kicker_ways`` by what they depend on (the kicker shape, how many ranks hold each number
 of the cards the caps allow, the jokers, the room, the wilds held): bounded (``_WAYS_LIMIT``);
 few values recur across hands."""
-_WAYS_LIMIT = 20_000
+_WAYS_LIMIT: Final = 20_000
 
 
 def _kicker_ways(
@@ -409,9 +409,9 @@ def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]
     return ways
 
 
-_MISSES: dict[tuple[GameModel, int, int, int, tuple[int, ...]], int] = {}
+_MISSES: Final[dict[tuple[GameModel, int, int, int, tuple[int, ...]], int]] = {}
 """``_lone_misses`` per game model, position and wilds held: bounded (``_MISSES_LIMIT``)."""
-_MISSES_LIMIT = 20_000
+_MISSES_LIMIT: Final = 20_000
 
 
 def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
@@ -510,11 +510,9 @@ class _Listing:
                 found.append(_Split(index, split, number, _code(cards), text))
                 index += 1
             self.splits.append(found)
-        self.one = len(self.ranks) == 1
-        """One wild rank (laizi): the stand-ins are shown as they are (``_assign``)."""
         self.stands: dict[tuple[str, int], tuple[str, bool]] = {}
         """The stand-ins shown, as text, and whether they read only ranks of the play's
-        wilds, by (stand-ins ascending, split): ``_assign``, made once."""
+        wilds, by (the stand-ins of its parts, split): ``_assign``, made once."""
         self.primals: dict[tuple[int, int, int], list[_Part]] = {}
         """``primal_parts`` by (width, start, length)."""
         self.runs: dict[tuple[int, int], list[list[int]]] = {}
@@ -657,12 +655,13 @@ class _Listing:
         )
 
     def stand(self, stands: str, split: _Split) -> tuple[str, bool]:
-        """What a play's wilds stand for (``_code``, ascending), shown, and whether only for
-        ranks of its wilds (``_assign``)."""
+        """What a play's wilds stand for (``_code``, its parts' joined), shown, and whether
+        only for ranks of its wilds (``_assign``)."""
         key = (stands, split.at)
         found = self.stands.get(key)
         if found is None:
-            wild, stand, _ = _assign(tuple(stands.encode("latin-1")), split.split, self.ranks)
+            ascending = tuple(sorted(stands.encode("latin-1")))
+            wild, stand, _ = _assign(ascending, split.split, self.ranks)
             found = self.stands[key] = (
                 "".join([RANK_CHARS[r] for r in stand]),
                 set(stand) <= set(wild),
@@ -685,7 +684,7 @@ class _Listing:
                 if p.natural or k.natural:
                     found += [(number - s.number, spot, p, k, s) for s in splits[taken]]
                     continue
-                stands = "".join(sorted(p.stands + k.stands))
+                stands = p.stands + k.stands
                 found += [
                     (number - s.number, spot, p, k, s)
                     for s in splits[taken]
@@ -708,13 +707,8 @@ class _Listing:
         """The combination of one play, made."""
         kind, rank, length, primal, _, size, power, place = spot.shared
         form = spot.form
-        cards = "".join(sorted(p.cards + k.cards + split.cards))
-        if not split.at:
-            stand = ""
-        elif self.one:
-            stand = "".join(sorted(p.stands + k.stands)).translate(_TEXT)
-        else:
-            stand = self.stand("".join(sorted(p.stands + k.stands)), split)[0]
+        cards, ranks = _cards_of("".join(sorted(p.cards + k.cards + split.cards)))
+        stand = self.stand(p.stands + k.stands, split)[0] if split.at else ""
         grade, rung = 0, form.ladder
         if form.tier is Tier.BOMB:
             wilds = self.model.wilds
@@ -727,10 +721,10 @@ class _Listing:
             kind,
             rank,
             length,
-            cards.translate(_TEXT),
+            cards,
             primal,
             k.text,
-            (place, power, size, tuple(cards.encode("latin-1"))),
+            (place, power, size, ranks),
             power,
             form.tier,
             rung,
@@ -763,12 +757,22 @@ class _Listing:
         return [make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
 
 
-_MADE: dict[tuple[GameModel, int], Combination] = {}
+def _cards_of(code: str) -> tuple[str, tuple[int, ...]]:
+    """Cards written in ranks ascending (``_code``) as text, and as ranks.
+
+    >>> _cards_of(_code((0, 2, 2)))
+    ('355', (0, 2, 2))
+    """
+    ranks = code.encode("latin-1")
+    return ranks.translate(_TEXT).decode("ascii"), tuple(ranks)
+
+
+_MADE: Final[dict[tuple[GameModel, int], Combination]] = {}
 """The wild combinations made, by game model and play (cards, form, chain): the plays of a
 hand recur as it is asked again (the next page, the next turn). Bounded (``_MADE_LIMIT``:
 about 1.7 kB each with what it holds, some 10 MB, then it starts again: three workers share a
 pod's memory, docs/operations.md)."""
-_MADE_LIMIT = 6_000
+_MADE_LIMIT: Final = 6_000
 
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from itertools import combinations
+from typing import Final
 
 from ..cards import Counts
 from ..combos import Combination, readings
@@ -47,27 +48,27 @@ from .tables import (
 )
 from .wings import Pager, wings_pager, with_wings
 
-_THREE_PLAYER = Game.THREE_PLAYER
+_THREE_PLAYER: Final = Game.THREE_PLAYER
 
 
 #: The three-player forms whose shape a family lists (``families.listable``).
-_LISTED = tuple(form for form in THREE_PLAYER_FORMS if listable(form) is None)
+_LISTED: Final = tuple(form for form in THREE_PLAYER_FORMS if listable(form) is None)
 #: How each listed three-player form's moves are found: its family (docs/rules.md §2 and 8).
-FAMILIES: dict[Form, Family] = {
+FAMILIES: Final[dict[Form, Family]] = {
     form: with_wings(form) if form.chain and form.kickers else plain_family(form)
     for form in _LISTED
 }
 #: The lead families of the forms with kickers, for leads of every kind: each lists a reading
 #: only where it is its card set's preferred one (a reading without kickers always is:
 #: ``unlisted``), so that leads list each card set once.
-_LEAD_FAMILIES: dict[Form, Family] = {
+_LEAD_FAMILIES: Final[dict[Form, Family]] = {
     form: with_wings(form, lead=True) if form.chain else plain_family(form, lead=True)
     for form in _LISTED
     if form.kickers
 }
 #: A lead plan's width for the chains of trios or fours (airplanes, space shuttles): 10 more
 #: than the rank's count, as they need two neighbouring ranks held that many times.
-_CHAINED = 10
+_CHAINED: Final = 10
 
 
 def lists(model: GameModel) -> bool:
@@ -131,7 +132,7 @@ def _may_share(form: Form, other: Form) -> bool:
 
 
 #: Each game model's answer of ``lists``, kept as the tables are (``tables.remember``).
-_LISTS: dict[GameModel, bool] = {}
+_LISTS: Final[dict[GameModel, bool]] = {}
 
 
 def _plan(tables: Tables) -> Plan:
@@ -307,10 +308,16 @@ def generate(
 # (the rocket); bound once, as an enum member's lookup through its class is slow.
 (_BOMB_FORM,) = (f for f in THREE_PLAYER_FORMS if f.tier == Tier.BOMB)
 (_TOP_FORM,) = (f for f in THREE_PLAYER_FORMS if f.tier == Tier.TOP)
-_bombs, _BOMB_WIDTH = FAMILIES[_BOMB_FORM], _BOMB_FORM.width
-_TOP_PLAY, _TOP_LOW, _TOP_HIGH, _TOP_WIDTH = top_test(_TOP_FORM)
+_bombs: Final = FAMILIES[_BOMB_FORM]
+_BOMB_WIDTH: Final = _BOMB_FORM.width
 assert _BOMB_WIDTH == 4, "a response lists bombs only when the hand holds four of a rank"
-_TOP, _PLAY = Tier.TOP, Tier.PLAY
+_TOP_TEST: Final = top_test(_TOP_FORM)
+_TOP_PLAY: Final = _TOP_TEST[0]
+_TOP_LOW: Final = _TOP_TEST[1]
+_TOP_HIGH: Final = _TOP_TEST[2]
+_TOP_WIDTH: Final = _TOP_TEST[3]
+_TOP: Final = Tier.TOP
+_PLAY: Final = Tier.PLAY
 
 
 def _leads(held: Held, tables: Tables, kinds: Collection[Kind] | None) -> list[Combination]:

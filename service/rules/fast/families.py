@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from ..combos import Combination, make
 from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
@@ -31,10 +31,10 @@ from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
 from .tables import Family, Found, Position, Tables, preferred_of
 
-_ALL = range(RED + 1)
-_SOURCES = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
+_ALL: Final = range(RED + 1)
+_SOURCES: Final = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
 """The rank list of ``Held`` that holds the ranks a hand has ``n`` of."""
-_ORDER = GAMES[Game.THREE_PLAYER].order
+_ORDER: Final = GAMES[Game.THREE_PLAYER].order
 
 
 class NoFamily(ValueError):
@@ -84,8 +84,8 @@ def make_play(form: Form, start: int, length: int, kickers: tuple[int, ...] = ()
     return make(form, start, length, kickers, _ORDER)
 
 
-_BITS = {"present": 1, "pairs": 2, "trios": 4, "fours": 0}
-NEEDS: dict[Kind, int] = {}
+_BITS: Final = {"present": 1, "pairs": 2, "trios": 4, "fours": 0}
+NEEDS: Final[dict[Kind, int]] = {}
 """Per kind, the rank lists its family reads (the bits of ``Held``'s ``lists``; the fours are
 always read), set by the family's factory."""
 
@@ -142,8 +142,8 @@ def _kicker_table(form: Form, tables: Tables) -> list[Any]:
     return table
 
 
-_KICKER_TABLES: dict[tuple[Form, KickerRules], list[Any]] = {}
-_KICKER_TABLES_KEPT = 256
+_KICKER_TABLES: Final[dict[tuple[Form, KickerRules], list[Any]]] = {}
+_KICKER_TABLES_KEPT: Final = 256
 """How many kicker tables are kept (each a few kB when full): then they start again."""
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from operator import attrgetter
+from typing import Final
 
 from ..beating import beats
 from ..cards import NUM_RANKS, Counts
@@ -97,11 +98,11 @@ class Row(dict[tuple[int, ...], Combination]):
         return combo
 
 
-KEPT = 20_000
+KEPT: Final = 20_000
 """How many combinations a plan's rows hold before they start again (a few MB): a client
 sending ever new hands of a game with many plays cannot grow them without end."""
-_PLANS: dict[GameModel, Plan] = {}
-_PLANS_KEPT = 8
+_PLANS: Final[dict[GameModel, Plan]] = {}
+_PLANS_KEPT: Final = 8
 """How many game models' plans are kept (then they start again)."""
 
 
@@ -167,8 +168,9 @@ def general_moves(
     return distinct(found)
 
 
-_TOP, _PLAY = Tier.TOP, Tier.PLAY
-_CARDS = attrgetter("cards")
+_TOP: Final = Tier.TOP
+_PLAY: Final = Tier.PLAY
+_CARDS: Final = attrgetter("cards")
 
 
 def _positions(

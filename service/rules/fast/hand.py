@@ -9,7 +9,7 @@ times, from three tables of five-rank parts, and as bit masks of the chain ranks
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Counts, canonical_parts
 from ..model import ACE
@@ -101,7 +101,7 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     return _RANK_LISTS
 
 
-HELD_PARTS: list[dict[str, Entry]] = []
+HELD_PARTS: Final[list[dict[str, Entry]]] = []
 """``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``):
 ``lookup_canonical`` with these tables reads a canonical string of a three-player hand as its
 ``Parts``. Empty until ``held_parts`` fills it in place, so a module that imported it reads

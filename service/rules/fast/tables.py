@@ -12,7 +12,7 @@ the tests.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
@@ -103,18 +103,18 @@ class Universe(dict[str, tuple[Combination, ...]]):
         return found
 
 
-UNIVERSE_LIMIT = 20_000
+UNIVERSE_LIMIT: Final = 20_000
 """How many card sets a ``Universe`` keeps before it starts again (about 4 MB)."""
-SHARED_LIMIT = 100_000
+SHARED_LIMIT: Final = 100_000
 """How many readings the universes share (``_SHARED``) before they start again."""
 
-_SHARED: dict[tuple[int, str], tuple[Combination, ...]] = {}
+_SHARED: Final[dict[tuple[int, str], tuple[Combination, ...]]] = {}
 """Readings by the group of the game (``_group``) and the canonical card string."""
-_SHARED_PREFERRED: dict[tuple[Any, ...], bool] = {}
+_SHARED_PREFERRED: Final[dict[tuple[Any, ...], bool]] = {}
 """Whether a reading is its card set's preferred one (``Preferred``), by the group of the game
 (without its kicker rules where none were judged) and the reading (its cards, kind, primal
 rank and length name it among its cards' readings)."""
-_GROUPS: dict[tuple[Any, ...], int] = {}
+_GROUPS: Final[dict[tuple[Any, ...], int]] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
 
 
@@ -270,16 +270,16 @@ class Tables:
         reading is not its card set's preferred one (``service.rules.fast.families``)."""
 
 
-UNIVERSES: dict[GameModel, Universe] = {}
+UNIVERSES: Final[dict[GameModel, Universe]] = {}
 """Each model's universe, once built (``service.rules.fast.universe``): one lookup, without a
 call, where a play is classified. Bounded (``remember``)."""
 
-_BY_MODEL: dict[GameModel, Tables] = {}
+_BY_MODEL: Final[dict[GameModel, Tables]] = {}
 """Each model's tables. Bounded (``remember``)."""
 
-_PINNED = frozenset(rules.model for rules in PRESETS.values())
+_PINNED: Final = frozenset(rules.model for rules in PRESETS.values())
 """The presets' models, whose tables are kept for good."""
-KEPT = 8
+KEPT: Final = 8
 """How many other models' tables (and universes) are kept: each is made again in a few
 milliseconds when needed, and holds no more than its requests have read, but a client may name
 hundreds of option sets."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from ..combos import Combination
 from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_caps
@@ -92,7 +92,7 @@ def wings_pager(form: Form, *, lead: bool, counted: frozenset[int]) -> Pager:
     return paged
 
 
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 
 Search = Callable[[Held, Tables, int, int, Found, int, frozenset[int]], int]
 """A form's search of chains with wings (``_search``): a family's arguments (hand, tables,
@@ -241,7 +241,7 @@ def _fill(
     return list(map(part.__getitem__, keys))
 
 
-_UNSEEN: Any = object()
+_UNSEEN: Final[Any] = object()
 """A reading not yet looked for (``with_wings``; a stored None is a reading not listed)."""
 
 
@@ -295,9 +295,9 @@ Blocks = tuple[Sequence[Any], list[tuple[tuple[int, ...], int]]]
 where ``rest`` is too short), or, where ``left`` is -1, for every ``more`` in ``rest``, then a
 list of whole kicker sets (the prefix is empty)."""
 
-_ALONE: list[list[tuple[tuple[int, ...], int]]] = [[((), k)] for k in range(21)]
+_ALONE: Final[list[list[tuple[tuple[int, ...], int]]]] = [[((), k)] for k in range(21)]
 """The one block of ``k`` kickers that no prefix precedes."""
-_WHOLE: list[tuple[tuple[int, ...], int]] = [((), -1)]
+_WHOLE: Final[list[tuple[tuple[int, ...], int]]] = [((), -1)]
 
 
 def _kicker_blocks(ranks: Ranks, held: list[int], k: int, last: int) -> Blocks:
@@ -319,8 +319,9 @@ def _kicker_blocks(ranks: Ranks, held: list[int], k: int, last: int) -> Blocks:
     return ranks[last + 1 :], _PREFIXES.get(key) or _prefixes(*key)
 
 
-_PREFIXES: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
-_PREFIXES = {}
+_PREFIXES: Final[
+    dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
+] = {}
 _PREFIX_LIMIT = 20_000
 
 
