@@ -213,19 +213,8 @@ def _pair_parts(
     """``_parts_of_kickers`` of pair kickers (those of ``wilds._pair_naturals``): per rank,
     up to twice its cap of its natural cards (an odd one, never a joker, completed by a wild
     standing for its rank), the rest wild pairs where the caps leave room for them."""
-    choices: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [((), (), 0)]
-    for r in range(NUM_RANKS):
-        most = min(natural[r], 2 * caps[r])
-        if not most:
-            continue
-        choices = [
-            (cards + (r,) * take, odd + (r,) * (take % 2), pairs + (take + 1) // 2)
-            for cards, odd, pairs in choices
-            for take in range(most + 1)
-            if pairs + (take + 1) // 2 <= units and not (take % 2 and r > TWO)
-        ]
     found = []
-    for cards, odd, pairs in choices:
+    for cards, odd, pairs in _pair_choices(natural, caps, units):
         wild = units - pairs
         if len(odd) + 2 * wild > total:
             continue
@@ -239,6 +228,34 @@ def _pair_parts(
         fresh = _fresh(halves, caps, wild, own)
         if fresh is not None:
             found.append(_kicker_part(cards, tuple(sorted(odd + fresh * 2))))
+    return found
+
+
+def _pair_choices(
+    natural: list[int], caps: list[int], units: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """The natural cards of ``_pair_parts``: each choice of up to twice its cap of a rank's
+    natural cards (an odd number never of a joker) in at most ``units`` pairs, as (its cards,
+    the odd ones, its pairs), each made once from the choice one rank shorter.
+
+    >>> sorted(_pair_choices([2, 1] + [0] * 13, [1] * 15, 1))  # none, 3 and a wild, 33, 4 ...
+    [((), (), 0), ((0,), (0,), 1), ((0, 0), (), 1), ((1,), (1,), 1)]
+    """
+    takes = [(r, min(natural[r], 2 * caps[r])) for r in range(NUM_RANKS)]
+    ranks = [(r, most) for r, most in takes if most]
+    found: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+    stack: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [(0, (), (), 0)]
+    while stack:
+        first, cards, odd, pairs = stack.pop()
+        found.append((cards, odd, pairs))
+        for i in range(first, len(ranks)):
+            r, most = ranks[i]
+            for take in range(1, most + 1):
+                more = pairs + (take + 1) // 2
+                if more > units:
+                    break
+                if not (take % 2 and r > TWO):
+                    stack.append((i + 1, cards + (r,) * take, odd + (r,) * (take % 2), more))
     return found
 
 
