@@ -2,7 +2,7 @@
 
 Settings come from the environment (``service.config``); the tables every game shares and each
 preset's plans are made at import (``warm``), so that with ``preload_app`` the workers share
-them and no first request pays for them.
+them and no first request pays for them (the chains' entries are made as hands reach them).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ ends.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import warnings
 from pathlib import Path
@@ -48,7 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
     rlcard unzips them into its own package the first time it is imported, and two workers of
     a new environment importing it at once raced: one read a half-written action space (24,351
     of its 27,472 entries, in ``test_rlcard_universe``)."""
-    if not hasattr(config, "workerinput"):
+    if not hasattr(config, "workerinput") and importlib.util.find_spec("rlcard"):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             importlib.import_module("rlcard.games.doudizhu.utils")

@@ -316,9 +316,15 @@ def test_kicker_blocks_list_every_kicker_set_once_in_ascending_order(
     assert listed == sorted(set(combinations(cards, k)))
 
 
-#: Every form with kickers of every game.
+#: Every form with kickers of every game, once (each game has its own forms, compared as the
+#: objects they are: equal ones are kept once by their fields).
 KICKER_FORMS = sorted(
-    {f for rules in PRESETS.values() for f in rules.model.forms if f.kickers},
+    {
+        dataclasses.astuple(f): f
+        for rules in PRESETS.values()
+        for f in rules.model.forms
+        if f.kickers
+    }.values(),
     key=lambda f: (f.kind.value, f.width, f.max_len),
 )
 

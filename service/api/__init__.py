@@ -185,9 +185,10 @@ def create_app(
 
 def warm() -> None:
     """Make now (before workers fork), not on a first request, the tables every game shares (a
-    hand's rank lists, each form's chains) and each preset's plans: one hand's leads listed
-    under every preset without wilds. The rest is made as requests read it
-    (docs/rulesets.md, "Any option set, first used")."""
+    hand's rank lists) and each preset's plans: one hand's leads listed under every preset
+    without wilds. The rest is made as requests read it, each form's chains by the sets of
+    chain ranks hands hold (``fast.families.ByChainRanks``; docs/rulesets.md, "Any option
+    set, first used")."""
     for rules in PRESETS.values():
         if rules.model.wilds is None:
             legal_moves(WORST_HAND, rules=rules).count()

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import chain, combinations, repeat
-from math import comb
 from typing import Final
 
 from .cards import Counts
@@ -167,27 +165,46 @@ def kickers_ok(
 
 
 def choose_ranks(ranks: Sequence[int], caps: list[int], k: int) -> list[tuple[int, ...]]:
-    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times.
+    """Every ascending choice of ``k`` items from ``ranks``, taking rank i at most caps[i] times,
+    in ascending order, each made once (not every choice of the cards, then the equal ones
+    dropped: a chain's kickers from ranks held twice or thrice repeat many).
 
     >>> choose_ranks([3, 4, 5], [2, 1, 1], 2)
     [(3, 3), (3, 4), (3, 5), (4, 5)]
     """
     if k == 1:  # the one-kicker forms' case: each rank that may give one
         return [(r,) for r, cap in zip(ranks, caps, strict=True) if cap]
-    pool = list(chain.from_iterable(map(repeat, ranks, caps)))
-    if comb(len(pool), k) <= 4096:
-        return list(dict.fromkeys(combinations(pool, k)))
+    room = [0] * (len(caps) + 1)  # what the ranks from i on may give
+    for i in range(len(caps) - 1, -1, -1):
+        room[i] = room[i + 1] + caps[i]
     found: list[tuple[int, ...]] = []
+    _choose(ranks, list(caps), room, k, 0, [], found)
+    return found
 
-    def extend(index: int, left: int, chosen: tuple[int, ...]) -> None:
-        if left == 0:
-            found.append(chosen)
-        elif index < len(ranks):
-            for times in range(min(caps[index], left) + 1):
-                extend(index + 1, left - times, chosen + (ranks[index],) * times)
 
-    extend(0, k, ())
-    return sorted(found)
+def _choose(  # noqa: PLR0917 - the state of one walk of choose_ranks
+    ranks: Sequence[int],
+    left: list[int],
+    room: list[int],
+    k: int,
+    first: int,
+    chosen: list[int],
+    found: list[tuple[int, ...]],
+) -> None:
+    """Add to ``found`` each choice of ``k`` more items from ``ranks[first:]`` after ``chosen``
+    (``left[i]`` still of rank i), lowest first."""
+    if not k:
+        found.append(tuple(chosen))
+        return
+    for i in range(first, len(ranks)):
+        if left[i] + room[i + 1] < k:  # too few left from rank i on
+            break
+        if left[i]:
+            left[i] -= 1
+            chosen.append(ranks[i])
+            _choose(ranks, left, room, k - 1, i, chosen, found)
+            chosen.pop()
+            left[i] += 1
 
 
 def single_kicker_sets(

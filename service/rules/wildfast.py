@@ -349,7 +349,7 @@ def _kicker_ways(
     elif form.kicker_width == 2:
         caps = pair_caps(rules, start, length)
         for r in range(TWO + 1):
-            held[min(natural[r], 2 * caps[r])] += 1  # a rank holds at most four cards
+            held[min(natural[r], 2 * caps[r])] += 1  # pair caps are at most 2
         room = sum(caps[r] for r in range(TWO + 1))
     key: tuple[object, ...] = (
         form.kicker_width,

@@ -11,6 +11,7 @@ the tests.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -129,8 +130,28 @@ def _group(model: GameModel, size: int, *, kickers: bool = True) -> int:
     [True, False]
     """
     forms = by_size(model).get(size, ())
+    shapes = tuple((_shape(form), length) for form, length in forms)
     rules = tuple(judging(form, model.kickers) for form, _ in forms) if kickers else ()
-    return _GROUPS.setdefault((forms, model.order, rules), len(_GROUPS))
+    return _GROUPS.setdefault((shapes, model.order, rules), len(_GROUPS))
+
+
+def _shape(form: Form) -> tuple[Any, ...]:
+    """A form's fields: what makes two games' forms read alike (a form is compared as the
+    object it is, and each game has its own; the six-player game's single is the
+    three-player game's). Kept per form (``_SHAPES``).
+
+    >>> from service.rules.model import SIX_PLAYER_FORMS, THREE_PLAYER_FORMS
+    >>> _shape(SIX_PLAYER_FORMS[0]) == _shape(THREE_PLAYER_FORMS[0])
+    True
+    """
+    found = _SHAPES.get(form)
+    if found is None:
+        found = _SHAPES[form] = dataclasses.astuple(form)
+    return found
+
+
+_SHAPES: Final[dict[Form, tuple[Any, ...]]] = {}
+"""``_shape`` of each form met: the games' forms, a few dozen."""
 
 
 class Preferred(dict[Combination, bool]):

@@ -322,7 +322,7 @@ def _kicker_blocks(ranks: Ranks, held: list[int], k: int, last: int) -> Blocks:
 _PREFIXES: Final[
     dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[tuple[int, ...], int]]]
 ] = {}
-_PREFIX_LIMIT = 20_000
+_PREFIX_LIMIT: Final = 20_000
 
 
 def _prefixes(
@@ -381,8 +381,8 @@ def _caps(tables: Tables, form: Form) -> Caps:
     return found
 
 
-_SHARED_CAPS: dict[tuple[Form, KickerRules], Caps] = {}
-_SHARED_CAPS_KEPT = 256
+_SHARED_CAPS: Final[dict[tuple[Form, KickerRules], Caps]] = {}
+_SHARED_CAPS_KEPT: Final = 256
 """How many forms' caps are kept, under as many kicker rules (a few kB each): then they start
 again."""
 
