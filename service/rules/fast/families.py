@@ -204,7 +204,7 @@ def _simple(form: Form) -> Family:
         ranks = ranks_of(hand)
         if above >= 0:
             ranks = ranks[bisect_right(ranks, above) :]
-        found += map(table.__getitem__, ranks)
+        found += [table[r] for r in ranks]
 
     return listed
 
@@ -359,11 +359,11 @@ def _with_one(form: Form, lead: bool) -> Family:
                 row = rows[p] or _preferred_only(
                     table[p] or _one_kicker_row(form, rules, table, p), rows, p, tables
                 )
-                found += filter(None, map(row.__getitem__, kickers))
+                found += [c for k in kickers if (c := row[k]) is not None]
             return
         for p in primals:  # a row holds None where the kicker is the primal rank
             row = table[p] or _one_kicker_row(form, rules, table, p)
-            found += filter(None, map(row.__getitem__, kickers))
+            found += [c for k in kickers if (c := row[k]) is not None]
 
     return listed
 
@@ -390,7 +390,7 @@ def _with_two(form: Form, lead: bool) -> Family:
                     row = lead_rows[a] or _preferred_only(row, lead_rows, a, tables)
                 if counts[a] >= 2 * width and row[a]:  # the hand gives rank a twice
                     found.append(row[a])
-                found += filter(None, map(row.__getitem__, kickers[i + 1 :]))
+                found += [c for b in kickers[i + 1 :] if (c := row[b]) is not None]
 
     return listed
 

@@ -189,7 +189,7 @@ def _list_blocks(
                 keys = [kick for kick in keys if screen(prefix + kick)]
         mark = len(found)
         try:
-            found += filter(None, map(part.__getitem__, keys))
+            found += [c for key in keys if (c := part[key]) is not None]
         except KeyError:  # a kicker set met for the first time
             del found[mark:]
             if type(keys) is combinations:  # used up by the lookup: made again
