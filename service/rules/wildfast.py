@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Final, NamedTuple
+from typing import Final
 
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
@@ -87,49 +87,89 @@ def _code(ranks: tuple[int, ...] | list[int]) -> str:
     return "".join([_CODE[r] for r in ranks])
 
 
-class _Part(NamedTuple):
-    """A primal part or a kicker part of a position's plays."""
+class _Part:
+    """A primal part or a kicker part of a position's plays. The wild engine's parts, splits
+    and positions are plain classes with ``Final`` attributes, as ``combos.Combination`` is:
+    compiled, one is made in a native call, where a ``NamedTuple``'s constructor is a Python
+    call (about 3,000 instructions; a position's primal parts make thousands)."""
 
-    wilds: int
+    __slots__ = ("cards", "natural", "number", "stands", "text", "wilds")
+
+    wilds: Final[int]
     """How many wild cards it takes."""
-    natural: int
+    natural: Final[int]
     """How many natural cards it holds."""
-    number: int
+    number: Final[int]
     """Its natural cards as a number (``_number``)."""
-    cards: str
+    cards: Final[str]
     """Its natural cards (``_code``)."""
-    stands: str
+    stands: Final[str]
     """What its wilds stand for, ascending (``_code``)."""
-    text: str
+    text: Final[str]
     """The kickers as read (a kicker part; empty for a primal part)."""
 
+    def __init__(  # noqa: PLR0917 - a part's fields, in order
+        self, wilds: int, natural: int, number: int, cards: str, stands: str, text: str
+    ) -> None:
+        self.wilds = wilds
+        self.natural = natural
+        self.number = number
+        self.cards = cards
+        self.stands = stands
+        self.text = text
 
-class _Split(NamedTuple):
+
+class _Split:
     """One way to take ``n`` wilds from the wild ranks the hand holds."""
 
-    at: int
+    __slots__ = ("at", "cards", "number", "split", "text")
+
+    at: Final[int]
     """Its place among the splits of the hand (0: no wild)."""
-    split: tuple[int, ...]
+    split: Final[tuple[int, ...]]
     """How many of each wild rank (in the order of ``Wilds.ranks``)."""
-    number: int
+    number: Final[int]
     """The wild cards as a number (``_number``)."""
-    cards: str
+    cards: Final[str]
     """The wild cards (``_code``)."""
-    text: str
+    text: Final[str]
     """The wild cards as text (the play's ``wild``)."""
 
+    def __init__(self, at: int, split: tuple[int, ...], number: int, cards: str, text: str) -> None:
+        self.at = at
+        self.split = split
+        self.number = number
+        self.cards = cards
+        self.text = text
 
-class _Spot(NamedTuple):
+
+class _Spot:
     """One chain position with its parts and what every play of it shares."""
 
-    form: Form
-    code: int
+    __slots__ = ("code", "form", "kickers", "primal", "shared")
+
+    form: Final[Form]
+    code: Final[int]
     """The position in a number: the form's place in the model, and the chain's start."""
-    primal: list[_Part]
-    kickers: list[_Part]
-    shared: tuple[Kind, Rank, int, str, int, int, int, int]
+    primal: Final[list[_Part]]
+    kickers: Final[list[_Part]]
+    shared: Final[tuple[Kind, Rank, int, str, int, int, int, int]]
     """Kind, primal rank, chain length as shown, primal cards, listing key base (size),
     size, power of the primal rank, kind's place."""
+
+    def __init__(
+        self,
+        form: Form,
+        code: int,
+        primal: list[_Part],
+        kickers: list[_Part],
+        shared: tuple[Kind, Rank, int, str, int, int, int, int],
+    ) -> None:
+        self.form = form
+        self.code = code
+        self.primal = primal
+        self.kickers = kickers
+        self.shared = shared
 
 
 _EMPTY: Final = _Part(0, 0, 0, "", "", "")
@@ -770,8 +810,7 @@ class _Listing:
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
-        make = self.make
-        return [make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
+        return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
 
 
 def _cards_of(code: str) -> tuple[str, tuple[int, ...]]:
