@@ -254,10 +254,8 @@ def _pair_parts(
     up to twice its cap of its natural cards (an odd one, never a joker, completed by a wild
     standing for its rank), the rest wild pairs where the caps leave room for them."""
     found = []
-    for cards, odd, pairs in _pair_choices(natural, caps, units):
+    for cards, odd, pairs in _pair_choices(natural, caps, units, total):
         wild = units - pairs
-        if len(odd) + 2 * wild > total:
-            continue
         if not wild:
             found.append(_kicker_part(cards, odd))
             continue
@@ -272,14 +270,16 @@ def _pair_parts(
 
 
 def _pair_choices(
-    natural: list[int], caps: list[int], units: int
+    natural: list[int], caps: list[int], units: int, total: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """The natural cards of ``_pair_parts``: each choice of up to twice its cap of a rank's
     natural cards (an odd number never of a joker) in at most ``units`` pairs, as (its cards,
-    the odd ones, its pairs), each made once from the choice one rank shorter.
+    the odd ones, its pairs), each made once from the choice one rank shorter; those whose
+    odd cards and missing pairs take at most ``total`` wilds (a choice's odd cards only grow
+    as it grows, so none is grown past ``total`` of them).
 
-    >>> sorted(_pair_choices([2, 1] + [0] * 13, [1] * 15, 1))  # none, 3 and a wild, 33, 4 ...
-    [((), (), 0), ((0,), (0,), 1), ((0, 0), (), 1), ((1,), (1,), 1)]
+    >>> sorted(_pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))  # one wild: 3 and it, 33, 4 ...
+    [((0,), (0,), 1), ((0, 0), (), 1), ((1,), (1,), 1)]
     """
     takes = [(r, min(natural[r], 2 * caps[r])) for r in range(NUM_RANKS)]
     ranks = [(r, most) for r, most in takes if most]
@@ -287,15 +287,17 @@ def _pair_choices(
     stack: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [(0, (), (), 0)]
     while stack:
         first, cards, odd, pairs = stack.pop()
-        found.append((cards, odd, pairs))
+        if len(odd) + 2 * (units - pairs) <= total:
+            found.append((cards, odd, pairs))
         for i in range(first, len(ranks)):
             r, most = ranks[i]
             for take in range(1, most + 1):
                 more = pairs + (take + 1) // 2
                 if more > units:
                     break
-                if not (take % 2 and r > TWO):
-                    stack.append((i + 1, cards + (r,) * take, odd + (r,) * (take % 2), more))
+                if take % 2 and (r > TWO or len(odd) == total):
+                    continue
+                stack.append((i + 1, cards + (r,) * take, odd + (r,) * (take % 2), more))
     return found
 
 
