@@ -290,7 +290,7 @@ def counts_of(cards: Sequence[Card]) -> Counts:
     """
     counts = [0] * NUM_RANKS
     for card in cards:
-        counts[card.rank] += 1
+        counts[card.rank] = counts[card.rank] + 1
     return tuple(counts)
 
 
@@ -336,7 +336,7 @@ def check_deck(
     seen_card: dict[tuple[Rank, Suit], int] = {}
     problems: list[CardProblem] = []
     for card, position in zip(cards, where, strict=True):
-        seen_rank[card.rank] += 1
+        seen_rank[card.rank] = seen_rank[card.rank] + 1
         limit = jokers if card.rank.is_joker else 4 * copies
         if seen_rank[card.rank] == limit + 1:
             what = "jokers" if card.rank.is_joker else "cards"
@@ -476,7 +476,7 @@ def _fast_counts(text: str) -> list[int] | None:
             if found is None:  # a separator or a word: read by parts below
                 counts = [0] * NUM_RANKS
                 break
-            counts[found] += 1
+            counts[found] = counts[found] + 1
         else:
             return counts
     # Looked up with get, not caught: "3 3 3 10 10" is common, and an exception caught costs
@@ -484,13 +484,13 @@ def _fast_counts(text: str) -> list[int] | None:
     for part in _SEPARATORS.split(text):
         rank = _WORDS.get(part)
         if rank is not None:
-            counts[rank] += 1
+            counts[rank] = counts[rank] + 1
             continue
         for char in part:
             found = index.get(char)
             if found is None:
                 return None
-            counts[found] += 1
+            counts[found] = counts[found] + 1
     return counts
 
 

@@ -328,10 +328,10 @@ def _build(
     primal = "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1))
     counts = [0] * NUM_RANKS
     for r in kickers:
-        counts[r] += 1
+        counts[r] = counts[r] + 1
     kicker_text = format_counts(tuple(counts))
     for r in range(start, top + 1):
-        counts[r] += form.width
+        counts[r] = counts[r] + form.width
     power = order.find(RANK_CHARS[top])
     chain = 1 if form.tier is Tier.TOP else length
     ordering = (KIND_ORDER[form.kind], power, form.width * length, kickers)
@@ -463,7 +463,7 @@ def held_masks(counts: Counts) -> list[int]:
     masks = [(1 << len(counts)) - 1] + [0] * max(counts)
     for r, n in enumerate(counts):
         for times in range(1, n + 1):
-            masks[times] |= 1 << r
+            masks[times] = masks[times] | (1 << r)
     return masks
 
 
@@ -500,7 +500,7 @@ def beside(counts: Counts, form: Form, start: int, length: int) -> Counts:
     """
     rest = list(counts)
     for r in range(start, start + length):
-        rest[r] -= form.width
+        rest[r] = rest[r] - form.width
     return tuple(rest)
 
 

@@ -200,11 +200,11 @@ def _choose(  # noqa: PLR0917 - the state of one walk of choose_ranks
         if left[i] + room[i + 1] < k:  # too few left from rank i on
             break
         if left[i]:
-            left[i] -= 1
+            left[i] = left[i] - 1
             chosen.append(ranks[i])
             _choose(ranks, left, room, k - 1, i, chosen, found)
             chosen.pop()
-            left[i] += 1
+            left[i] = left[i] + 1
 
 
 def single_kicker_sets(

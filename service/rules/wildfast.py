@@ -240,7 +240,7 @@ def _parts_of_kickers(
                 continue
             used = [0] * NUM_RANKS
             for r in chosen:
-                used[r] += 1
+                used[r] = used[r] + 1
             greedy = _fresh(used, caps, wild, own)
             assert greedy is not None
             found.append(_kicker_part(chosen, greedy))
@@ -261,7 +261,7 @@ def _pair_parts(
             continue
         halves = [0] * NUM_RANKS
         for r in cards:
-            halves[r] += 1
+            halves[r] = halves[r] + 1
         halves = [(n + 1) // 2 for n in halves]
         fresh = _fresh(halves, caps, wild, own)
         if fresh is not None:
@@ -343,7 +343,7 @@ def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
     for s, n in enumerate(ways):
         if n:
             for t in range(low + s, min(high + s, limit) + 1):
-                more[t] += n
+                more[t] = more[t] + n
     return more
 
 
@@ -385,13 +385,15 @@ def _kicker_ways(
     if form.kicker_width == 1:
         caps = single_caps(rules, form, start, length)
         for r in range(TWO + 1):
-            held[min(natural[r], caps[r])] += 1
+            h = min(natural[r], caps[r])
+            held[h] = held[h] + 1
         black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
         room = sum(caps[r] for r in range(TWO + 1))
     elif form.kicker_width == 2:
         caps = pair_caps(rules, start, length)
         for r in range(TWO + 1):
-            held[min(natural[r], 2 * caps[r])] += 1  # pair caps are at most 2
+            h = min(natural[r], 2 * caps[r])  # pair caps are at most 2
+            held[h] = held[h] + 1
         room = sum(caps[r] for r in range(TWO + 1))
     key: tuple[object, ...] = (
         form.kicker_width,
@@ -464,7 +466,7 @@ def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]
     for (pairs, odd), n in table.items():
         wild = odd + 2 * (units - pairs)
         if wild <= total:
-            ways[wild] += n
+            ways[wild] = ways[wild] + n
     return ways
 
 
@@ -624,7 +626,8 @@ class _Listing:
         """Every group of the listing that holds a move, in order: how many moves it holds,
         and the positions (form, start, length) that hold them."""
         model, powers = self.model, self.powers
-        found: dict[Group, tuple[list[int], list[Place]]] = {}
+        sizes: dict[Group, int] = {}
+        found: dict[Group, list[Place]] = {}
         kinds, may, held = self.kinds, self.may, self.held
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         for form in model.forms:
@@ -648,12 +651,12 @@ class _Listing:
                         size = self.count(place, runs[length - 1], plain)
                     if size:
                         group = (order, powers[top])
-                        entry = found.get(group)
-                        if entry is None:
-                            entry = found[group] = ([0], [])
-                        entry[0][0] += size
-                        entry[1].append(place)
-        return [(group, found[group][0][0], found[group][1]) for group in sorted(found)]
+                        where = found.get(group)
+                        if where is None:
+                            where = found[group] = []
+                        where.append(place)
+                        sizes[group] = sizes.get(group, 0) + size
+        return [(group, sizes[group], found[group]) for group in sorted(found)]
 
     def answers_one_by_one(self, form: Form) -> bool:
         """Whether a position's plays are judged one by one against the play to answer: bombs
@@ -683,7 +686,7 @@ class _Listing:
         total = self.total
         kicks = [0] * (total + 1)
         for k in _parts_of_kickers(self.natural, place, total, self.model):
-            kicks[k.wilds] += 1
+            kicks[k.wilds] = kicks[k.wilds] + 1
         splits = [len(s) for s in self.splits]
         return tuple(
             sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)

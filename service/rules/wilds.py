@@ -218,7 +218,7 @@ def _kickers(
             for natural in choose_ranks(ranks, held, units - wild):
                 used = [0] * NUM_RANKS
                 for r in natural:
-                    used[r] += 1
+                    used[r] = used[r] + 1
                 stands = _fresh(used, caps, wild, own)
                 yield from _legal(used, stands, wild, form, start, length, model)
         return
@@ -273,7 +273,7 @@ def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
     for found in chain((stands,), others):
         read = list(used)
         for r in found:
-            read[r] += 1
+            read[r] = read[r] + 1
         if kickers_ok(tuple(read), form, start, length, model.kickers):
             yield used, found, tuple(r for r in range(NUM_RANKS) for _ in range(read[r]))
             return
@@ -336,7 +336,7 @@ def _dealt(
             continue  # a play of wilds alone: each stands for a wild rank of the play
         counts = held.copy()
         for r, n in zip(wilds.ranks, split, strict=True):
-            counts[r] += n
+            counts[r] = counts[r] + n
         grade = None
         if form.tier is Tier.BOMB:
             grade = Grade.PURE if not natural else Grade.SOFT if wild else Grade.HARD

@@ -182,8 +182,8 @@ def _two_kicker_row(
     row: list[Combination | None] = []
     for b in _ALL:
         kick = [0] * (RED + 1)
-        kick[a] += width
-        kick[b] += width
+        kick[a] = kick[a] + width
+        kick[b] = kick[b] + width
         legal = a <= b and (
             pairs_ok(tuple(kick), caps, kicker_rules)
             if width == 2
