@@ -122,7 +122,7 @@ class _Part:
 class _Split:
     """One way to take ``n`` wilds from the wild ranks the hand holds."""
 
-    __slots__ = ("at", "cards", "number", "split", "text")
+    __slots__ = ("at", "cards", "number", "own", "split", "text")
 
     at: Final[int]
     """Its place among the splits of the hand (0: no wild)."""
@@ -134,13 +134,25 @@ class _Split:
     """The wild cards (``_code``)."""
     text: Final[str]
     """The wild cards as text (the play's ``wild``)."""
+    own: Final[frozenset[int]]
+    """The wild ranks it takes a card of: what a play of wilds alone may read (its stand-ins
+    are the ranks its parts read, whichever wild card stands for which)."""
 
-    def __init__(self, at: int, split: tuple[int, ...], number: int, cards: str, text: str) -> None:
+    def __init__(  # noqa: PLR0917 - a split's fields, in order
+        self,
+        at: int,
+        split: tuple[int, ...],
+        number: int,
+        cards: str,
+        text: str,
+        own: frozenset[int],
+    ) -> None:
         self.at = at
         self.split = split
         self.number = number
         self.cards = cards
         self.text = text
+        self.own = own
 
 
 class _Spot:
@@ -495,13 +507,15 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
         assert model.wilds is not None
         ranks = model.wilds.ranks
         if short <= total and start + length - 1 <= TWO:
-            primal = tuple(r for r in range(start, start + length) for _ in range(form.width))
+            # Whatever wild card stands for which (``_assign``), the play's stand-ins are
+            # the ranks its parts read, and its wild cards those of the split.
+            primal = set(range(start, start + length))
             for k in _parts_of_kickers(list(_NONE), place, total, model):
                 if short + k.wilds <= total:
-                    everything = tuple(sorted(primal + tuple(k.stands.encode("latin-1"))))
+                    read = primal | set(k.stands.encode("latin-1"))
                     for split in _splits(short + k.wilds, pool):
-                        wild, stand, _ = _assign(everything, split, ranks)
-                        found += not set(stand) <= set(wild)
+                        own = {ranks[i] for i, n in enumerate(split) if n}
+                        found += not read <= own
         if len(_MISSES) >= _MISSES_LIMIT:
             _MISSES.clear()
         _MISSES[key] = found
@@ -568,12 +582,13 @@ class _Listing:
                 )
                 number = sum(k << _SHIFT[r] for r, k in zip(self.ranks, split, strict=True))
                 text = "".join([RANK_CHARS[r] for r in cards])
-                found.append(_Split(index, split, number, _code(cards), text))
+                own = frozenset(cards)
+                found.append(_Split(index, split, number, _code(cards), text, own))
                 index += 1
             self.splits.append(found)
-        self.stands: dict[tuple[str, int], tuple[str, bool]] = {}
-        """The stand-ins shown, as text, and whether they read only ranks of the play's
-        wilds, by (the stand-ins of its parts, split): ``_assign``, made once."""
+        self.stands: dict[tuple[str, int], str] = {}
+        """The stand-ins shown, as text, by (the stand-ins of its parts, split): ``_assign``,
+        made once."""
         self.primals: dict[tuple[int, int, int], list[_Part]] = {}
         """``primal_parts`` by (width, start, length)."""
         self.runs: dict[tuple[int, int], list[list[int]]] = {}
@@ -716,18 +731,15 @@ class _Listing:
             shared,
         )
 
-    def stand(self, stands: str, split: _Split) -> tuple[str, bool]:
-        """What a play's wilds stand for (``_code``, its parts' joined), shown, and whether
-        only for ranks of its wilds (``_assign``)."""
+    def stand(self, stands: str, split: _Split) -> str:
+        """What a play's wilds stand for (``_code``, its parts' joined), shown in the order of
+        its wild cards (``_assign``)."""
         key = (stands, split.at)
         found = self.stands.get(key)
         if found is None:
             ascending = tuple(sorted(stands.encode("latin-1")))
-            wild, stand, _ = _assign(ascending, split.split, self.ranks)
-            found = self.stands[key] = (
-                "".join([RANK_CHARS[r] for r in stand]),
-                set(stand) <= set(wild),
-            )
+            _, stand, _ = _assign(ascending, split.split, self.ranks)
+            found = self.stands[key] = "".join([RANK_CHARS[r] for r in stand])
         return found
 
     def plays(self, spot: _Spot) -> list[tuple[int, _Spot, _Part, _Part, _Split]]:
@@ -746,11 +758,9 @@ class _Listing:
                 if p.natural or k.natural:
                     found += [(number - s.number, spot, p, k, s) for s in splits[taken]]
                     continue
-                stands = p.stands + k.stands
+                read = set((p.stands + k.stands).encode("latin-1"))  # wilds alone: their own ranks
                 found += [
-                    (number - s.number, spot, p, k, s)
-                    for s in splits[taken]
-                    if self.stand(stands, s)[1]
+                    (number - s.number, spot, p, k, s) for s in splits[taken] if read <= s.own
                 ]
         return found
 
@@ -770,7 +780,7 @@ class _Listing:
         kind, rank, length, primal, _, size, power, place = spot.shared
         form = spot.form
         cards, ranks = _cards_in(p.number + k.number + split.number)
-        stand = self.stand(p.stands + k.stands, split)[0] if split.at else ""
+        stand = self.stand(p.stands + k.stands, split) if split.at else ""
         grade, rung = 0, form.ladder
         if form.tier is Tier.BOMB:
             wilds = self.model.wilds
