@@ -522,6 +522,20 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     return found
 
 
+def may_answer(form: Form, previous: Combination) -> bool:
+    """Whether some position of a form may hold a play that beats ``previous`` (docs/rules.md
+    §3): a bomb's or a top play's, or one of its kind; none when it is a top play.
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> [may_answer(laizi.form(k), Combination.of("44")) for k in (Kind.PAIR, Kind.TRIO, Kind.BOMB)]
+    [True, False, True]
+    """
+    return previous.tier is not Tier.TOP and (
+        form.kind is previous.kind or form.tier is not Tier.PLAY
+    )
+
+
 def answers_at(previous: Combination, model: GameModel) -> Positions:
     """Which chain positions (form, start, length) may hold a play that beats ``previous``
     (docs/rules.md §3): any bomb's (its class is the wilds'), any top play's, else one of its
@@ -535,7 +549,7 @@ def answers_at(previous: Combination, model: GameModel) -> Positions:
     """
 
     def may(form: Form, start: int, length: int) -> bool:
-        if previous.tier is Tier.TOP or (form.kind is not previous.kind and form.tier is Tier.PLAY):
+        if not may_answer(form, previous):
             return False
         if form.tier is not Tier.PLAY:
             return True
@@ -643,10 +657,12 @@ class _Listing:
         model, powers = self.model, self.powers
         sizes: dict[Group, int] = {}
         found: dict[Group, list[Place]] = {}
-        kinds, may, held = self.kinds, self.may, self.held
+        kinds, may, held, previous = self.kinds, self.may, self.held, self.previous
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         for form in model.forms:
             if kinds is not None and form.kind not in kinds:
+                continue
+            if previous is not None and not may_answer(form, previous):
                 continue
             order = KIND_ORDER[form.kind]
             unit = form.size(1)  # cards per primal rank, kickers included
