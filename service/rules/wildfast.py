@@ -522,6 +522,53 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     return found
 
 
+def _splits_of(ranks: tuple[int, ...], pool: tuple[int, ...]) -> list[list[_Split]]:
+    """The splits (``_Split``) of ``n`` wilds among the wild ranks, for each ``n`` up to all
+    of them: the same for every hand holding as many of each wild rank (``_SPLITS``).
+
+    >>> [[s.text for s in splits] for splits in _splits_of((4, 8), (1, 1))]
+    [[''], ['7', 'J'], ['7J']]
+    """
+    found: list[list[_Split]] = []
+    index = 0
+    for n in range(sum(pool) + 1):
+        splits = []
+        for split in _splits(n, pool):
+            cards = tuple(sorted(r for r, k in zip(ranks, split, strict=True) for _ in range(k)))
+            number = sum(k << _SHIFT[r] for r, k in zip(ranks, split, strict=True))
+            text = "".join([RANK_CHARS[r] for r in cards])
+            splits.append(_Split(index, split, number, _code(cards), text, frozenset(cards)))
+            index += 1
+        found.append(splits)
+    if len(_SPLITS) >= _SPLITS_LIMIT:
+        _SPLITS.clear()
+    _SPLITS[ranks, pool] = found
+    return found
+
+
+_SPLITS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], list[list[_Split]]]] = {}
+"""``_splits_of`` by wild ranks and how many of each a hand holds: bounded (``_SPLITS_LIMIT``)."""
+_SPLITS_LIMIT: Final = 2_000
+
+
+def _orders_of(model: GameModel) -> tuple[dict[int, int], list[int]]:
+    """Each form's place in a wild game's model (a form is a constant of its model, known by
+    its ``id``), and each rank's power in its order (``GameModel.power``): kept per model
+    (``_ORDERS``)."""
+    found = (
+        {id(form): n for n, form in enumerate(model.forms)},
+        [model.power(r) for r in range(NUM_RANKS)],
+    )
+    if len(_ORDERS) >= _SPLITS_LIMIT:
+        _ORDERS.clear()
+    _ORDERS[model] = found
+    return found
+
+
+_ORDERS: Final[dict[GameModel, tuple[dict[int, int], list[int]]]] = {}
+"""``_orders_of`` by model: bounded (``_SPLITS_LIMIT``), as the models are."""
+
+
 def may_answer(form: Form, previous: Combination) -> bool:
     """Whether some position of a form may hold a play that beats ``previous`` (docs/rules.md
     §3): a bomb's or a top play's, or one of its kind; none when it is a top play.
@@ -581,25 +628,13 @@ class _Listing:
         self.previous = previous
         self.ranks = wilds.ranks
         self.pool = tuple(hand[r] for r in wilds.ranks)
-        self.total = total = sum(self.pool)
+        self.total = sum(self.pool)
         natural = list(hand)
         for r in wilds.ranks:
             natural[r] = 0
         self.natural = natural
-        self.splits: list[list[_Split]] = []
-        index = 0
-        for n in range(total + 1):
-            found = []
-            for split in _splits(n, self.pool):
-                cards = tuple(
-                    sorted(r for r, k in zip(self.ranks, split, strict=True) for _ in range(k))
-                )
-                number = sum(k << _SHIFT[r] for r, k in zip(self.ranks, split, strict=True))
-                text = "".join([RANK_CHARS[r] for r in cards])
-                own = frozenset(cards)
-                found.append(_Split(index, split, number, _code(cards), text, own))
-                index += 1
-            self.splits.append(found)
+        self.splits = _SPLITS.get((self.ranks, self.pool)) or _splits_of(self.ranks, self.pool)
+        """The splits of ``n`` wilds, for each ``n`` the hand holds (``_splits_of``)."""
         self.stands: dict[tuple[str, int], str] = {}
         """The stand-ins shown, as text, by (the stand-ins of its parts, split): ``_assign``,
         made once."""
@@ -607,10 +642,8 @@ class _Listing:
         """``primal_parts`` by (width, start, length)."""
         self.runs: dict[tuple[int, int], list[list[int]]] = {}
         """``_primal_ways`` by (width, start): one per chain length."""
-        self.forms = {id(form): n for n, form in enumerate(model.forms)}
-        """Each form's place in the model (a form is a constant of the model)."""
-        self.powers = [model.power(r) for r in range(NUM_RANKS)]
-        """Each rank's power in the game's order (``GameModel.power``)."""
+        self.forms, self.powers = _ORDERS.get(model) or _orders_of(model)
+        """Each form's place in the model, and each rank's power in its order (``_orders_of``)."""
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
@@ -933,6 +966,8 @@ def forget(*, hands: bool = False) -> None:
     if hands:
         return
     _WAYS.clear()
+    _SPLITS.clear()
+    _ORDERS.clear()
     for fives in _FIVES:
         fives.clear()
     NATURAL_PLAYS.clear()
