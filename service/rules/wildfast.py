@@ -688,8 +688,10 @@ class _Listing:
         """Every group of the listing that holds a move, in order: how many moves it holds,
         and the positions (form, start, length) that hold them."""
         model, powers = self.model, self.powers
-        sizes: dict[Group, int] = {}
-        found: dict[Group, list[Place]] = {}
+        # The groups by a number, kind's place then power (six bits), in order: a tuple key,
+        # compiled, would be boxed anew at each use.
+        sizes: dict[int, int] = {}
+        found: dict[int, list[Place]] = {}
         kinds, may, held, previous = self.kinds, self.may, self.held, self.previous
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         for form in model.forms:
@@ -714,13 +716,13 @@ class _Listing:
                     else:
                         size = self.count(place, runs[length - 1], plain)
                     if size:
-                        group = (order, powers[top])
+                        group = order << 6 | powers[top]
                         where = found.get(group)
                         if where is None:
                             where = found[group] = []
                         where.append(place)
                         sizes[group] = sizes.get(group, 0) + size
-        return [(group, sizes[group], found[group]) for group in sorted(found)]
+        return [((g >> 6, g & 63), sizes[g], found[g]) for g in sorted(found)]
 
     def answers_one_by_one(self, form: Form) -> bool:
         """Whether a position's plays are judged one by one against the play to answer: bombs
