@@ -638,10 +638,11 @@ class _Listing:
         self.stands: dict[tuple[str, int], str] = {}
         """The stand-ins shown, as text, by (the stand-ins of its parts, split): ``_assign``,
         made once."""
-        self.primals: dict[tuple[int, int, int], list[_Part]] = {}
-        """``primal_parts`` by (width, start, length)."""
-        self.runs: dict[tuple[int, int], list[list[int]]] = {}
-        """``_primal_ways`` by (width, start): one per chain length."""
+        self.primals: dict[int, list[_Part]] = {}
+        """``primal_parts`` by width, start and length, four bits each (a number: a tuple key,
+        compiled, is boxed anew at each use)."""
+        self.runs: dict[int, list[list[int]]] = {}
+        """``primal_ways`` by width and start, four bits each: one table per chain length."""
         self.forms, self.powers = _ORDERS.get(model) or _orders_of(model)
         """Each form's place in the model, and each rank's power in its order (``_orders_of``)."""
         self.may = None if previous is None else answers_at(previous, model)
@@ -653,7 +654,7 @@ class _Listing:
         ``start``, by the wilds they take, one table per length (as long as some way takes no
         more wilds than the hand holds): per rank, its natural cards (up to ``width``, all of
         them for a joker) and wilds for the rest."""
-        key = (width, start)
+        key = width << 4 | start
         found = self.runs.get(key)
         if found is None:
             found = []
@@ -673,9 +674,9 @@ class _Listing:
         return found
 
     def primal_parts(self, width: int, start: int, length: int) -> list[_Part]:
-        """``_parts_of_primal``, each made from the parts a rank shorter (kept per listing:
-        forms of one width share them)."""
-        key = (width, start, length)
+        """The primal parts of a run (``_longer``), each made from the parts a rank shorter
+        (kept per listing: forms of one width share them)."""
+        key = (width << 4 | start) << 4 | length
         found = self.primals.get(key)
         if found is None:
             before = [_EMPTY] if length == 1 else self.primal_parts(width, start, length - 1)
