@@ -387,8 +387,9 @@ def legal_moves(
     # The hot path, written out: a canonical string of a three-player hand is read as its
     # parts (three table lookups), and a previous play as a canonical string is looked up.
     parts: Parts | None = None
-    plain = rules.model.wilds is None
-    if type(hand) is str and rules.game is _THREE_PLAYER and plain:
+    model = rules.model  # the compiled model's fields are read natively, the rule set's not
+    plain = model.wilds is None
+    if type(hand) is str and model.game is _THREE_PLAYER and plain:
         parts = lookup_canonical(hand, HELD_PARTS or held_parts())
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
@@ -396,7 +397,7 @@ def legal_moves(
     if (
         plain
         and type(previous) is str
-        and (readings := (UNIVERSES.get(rules.model) or fast.universe(rules.model))[previous])
+        and (readings := (UNIVERSES.get(model) or fast.universe(model))[previous])
     ):
         before: Combination | None = readings[0]
     else:
