@@ -908,7 +908,9 @@ def _five(n: int, bits: int) -> tuple[str, tuple[int, ...]]:
     found = _FIVES[n].get(bits)
     if found is None:
         ranks = tuple(
-            r for r in range(5 * n, 5 * n + 5) for _ in range(bits >> _SHIFT[r] - 15 * (2 - n) & 7)
+            r
+            for r in range(5 * n, 5 * n + 5)
+            for _ in range(bits >> (_SHIFT[r] - 15 * (2 - n)) & 7)
         )
         found = _FIVES[n][bits] = ("".join([RANK_CHARS[r] for r in ranks]), ranks)
     return found
