@@ -301,6 +301,8 @@ def _pair_choices(
         first, cards, odd, pairs = stack.pop()
         if len(odd) + 2 * (units - pairs) <= total:
             found.append((cards, odd, pairs))
+        if pairs == units:  # full: no card more
+            continue
         for i in range(first, len(ranks)):
             r, most = ranks[i]
             for take in range(1, most + 1):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from itertools import chain, combinations_with_replacement, groupby
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import NUM_RANKS, Counts, format_counts
 from .kickers import choose_ranks, kickers_ok, pair_caps, single_caps
@@ -242,12 +242,28 @@ def _fresh(used: list[int], caps: list[int], wild: int, own: tuple[int, ...]) ->
     (1, 4)
     """
     found: list[int] = []
-    for r in (*own, *(r for r in range(TWO + 1) if r not in own)):
+    for r in _own_first(own):
         room = min(caps[r] - used[r], wild - len(found))
         found += [r] * max(room, 0)
         if len(found) == wild:
             return tuple(sorted(found))
     return None
+
+
+def _own_first(own: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks 3 to 2, the wild ranks ``own`` first (``_fresh``'s order), kept per wild
+    ranks (``_OWN_FIRST``: a few).
+
+    >>> _own_first((4,))[:3]
+    (4, 0, 1)
+    """
+    found = _OWN_FIRST.get(own)
+    if found is None:
+        found = _OWN_FIRST[own] = (*own, *(r for r in range(TWO + 1) if r not in own))
+    return found
+
+
+_OWN_FIRST: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
