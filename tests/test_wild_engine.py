@@ -208,6 +208,19 @@ def test_a_wild_game_whose_wild_ranks_are_not_drawn_is_refused() -> None:
             ask()
 
 
+def test_a_hand_beyond_the_deck_is_refused() -> None:
+    """Rank counts given as they are (not read from cards, which the deck checks) that no
+    deck holds are refused, not listed from numbers that hold seven cards of a rank."""
+    tiandi = get_ruleset("tiandi_laizi", wild=["7", "J"])
+    hand = (8, 0, 0, 0, 1) + (0,) * 10  # eight 3s and a wild 7
+    for ask in (
+        lambda: legal_moves(hand, rules=tiandi).moves,
+        lambda: legal_moves(hand, rules=tiandi).count(),
+    ):
+        with pytest.raises(ValueError, match="more cards of a rank than the deck holds"):
+            ask()
+
+
 def test_the_worst_hands_known() -> None:
     """The hands of the most leads known (``bench.wilds.WORST``): the same count and moves."""
     for hand, options, count in (

@@ -626,6 +626,9 @@ class _Listing:
         wilds = model.wilds
         if wilds is None or not wilds.ranks:
             raise ValueError("the wild ranks are not drawn: name them (wild)")
+        deck = model.table.full_deck  # a play's number holds at most seven cards of a rank
+        if any(hand[r] > deck[r] for r in range(NUM_RANKS)):
+            raise ValueError("more cards of a rank than the deck holds")
         self.model = model
         self.previous = previous
         self.ranks = wilds.ranks

@@ -187,11 +187,9 @@ def _list_blocks(
             keys = combinations(rest, left) if left > 0 else rest
             if screen:
                 keys = [kick for kick in keys if screen(prefix + kick)]
-        mark = len(found)
-        try:
+        try:  # the block's readings, all or none added
             found += [c for key in keys if (c := part[key]) is not None]
         except KeyError:  # a kicker set met for the first time
-            del found[mark:]
             if type(keys) is combinations:  # used up by the lookup: made again
                 keys = combinations(rest, left)
             found += filter(None, _fill(part, prefix, keys, left == 1, place))
