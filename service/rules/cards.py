@@ -290,7 +290,7 @@ def counts_of(cards: Sequence[Card]) -> Counts:
     """
     counts = [0] * NUM_RANKS
     for card in cards:
-        counts[card.rank] = counts[card.rank] + 1
+        counts[card.rank] += 1
     return tuple(counts)
 
 
@@ -336,7 +336,7 @@ def check_deck(
     seen_card: dict[tuple[Rank, Suit], int] = {}
     problems: list[CardProblem] = []
     for card, position in zip(cards, where, strict=True):
-        seen_rank[card.rank] = seen_rank[card.rank] + 1
+        seen_rank[card.rank] += 1
         limit = jokers if card.rank.is_joker else 4 * copies
         if seen_rank[card.rank] == limit + 1:
             what = "jokers" if card.rank.is_joker else "cards"

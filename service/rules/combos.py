@@ -280,9 +280,8 @@ FIELDS: Final = (
 )
 """A combination's fields, in its constructor's order."""
 
-_THREE_PLAYER: Final = (
-    Game.THREE_PLAYER
-)  # bound once: an enum member's lookup through its class is slow
+# Bound once: an enum member's lookup through its class is slow.
+_THREE_PLAYER: Final = Game.THREE_PLAYER
 
 
 def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:

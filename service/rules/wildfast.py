@@ -79,8 +79,7 @@ def _number(counts: list[int] | Counts) -> int:
 
 _CODE: Final = "".join(map(chr, range(NUM_RANKS)))
 """Ranks written one character each, ``chr(rank)``: the cards of a part as such a string sort
-by rank, and read back as ranks (``str.encode``) or as cards (``_TEXT``) in one call."""
-_TEXT: Final = bytes.maketrans(_CODE.encode("latin-1"), RANK_CHARS.encode("ascii"))
+by rank, and read back as ranks (``str.encode``) in one call."""
 
 
 def _code(ranks: tuple[int, ...] | list[int]) -> str:
@@ -341,8 +340,8 @@ def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
     key = (cards, stands)
     found = _KICKER_PARTS.get(key)
     if found is None:
-        text = _cards_of("".join(sorted(_code(cards + stands))))[0]
         number = sum(1 << _SHIFT[r] for r in cards)
+        text = _cards_in(number + sum(1 << _SHIFT[r] for r in stands))[0]
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
         found = _KICKER_PARTS[key] = _Part(
@@ -484,7 +483,7 @@ def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]
     return ways
 
 
-_MISSES: Final[dict[tuple[GameModel, int, int, int, tuple[int, ...]], int]] = {}
+_MISSES: Final[dict[tuple[GameModel, Form, int, int, tuple[int, ...]], int]] = {}
 """``_lone_misses`` per game model, position and wilds held: bounded (``_MISSES_LIMIT``)."""
 _MISSES_LIMIT: Final = 20_000
 
@@ -500,7 +499,7 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     1
     """
     form, start, length = place
-    key = (model, id(form), start, length, pool)  # a form is a constant of the model
+    key = (model, form, start, length, pool)
     found = _MISSES.get(key)
     if found is None:
         found = 0
@@ -512,12 +511,11 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
             # Whatever wild card stands for which (``_assign``), the play's stand-ins are
             # the ranks its parts read, and its wild cards those of the split.
             primal = set(range(start, start + length))
+            splits = _SPLITS.get((ranks, pool)) or _splits_of(ranks, pool)
             for k in _parts_of_kickers(list(_NONE), place, total, model):
                 if short + k.wilds <= total:
                     read = primal | set(k.stands.encode("latin-1"))
-                    for split in _splits(short + k.wilds, pool):
-                        own = {ranks[i] for i, n in enumerate(split) if n}
-                        found += not read <= own
+                    found += sum(not read <= split.own for split in splits[short + k.wilds])
         if len(_MISSES) >= _MISSES_LIMIT:
             _MISSES.clear()
         _MISSES[key] = found
@@ -553,22 +551,18 @@ _SPLITS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], list[list[_Split]]]
 _SPLITS_LIMIT: Final = 2_000
 
 
-def _orders_of(model: GameModel) -> tuple[dict[int, int], list[int]]:
-    """Each form's place in a wild game's model (a form is a constant of its model, known by
-    its ``id``), and each rank's power in its order (``GameModel.power``): kept per model
-    (``_ORDERS``)."""
-    found = (
-        {id(form): n for n, form in enumerate(model.forms)},
+def _orders_of(model: GameModel) -> tuple[dict[Form, int], list[int]]:
+    """Each form's place in a wild game's model, and each rank's power in its order
+    (``GameModel.power``): kept per model (``_ORDERS``)."""
+    found = _ORDERS[model] = (
+        {form: n for n, form in enumerate(model.forms)},
         [model.power(r) for r in range(NUM_RANKS)],
     )
-    if len(_ORDERS) >= _SPLITS_LIMIT:
-        _ORDERS.clear()
-    _ORDERS[model] = found
     return found
 
 
-_ORDERS: Final[dict[GameModel, tuple[dict[int, int], list[int]]]] = {}
-"""``_orders_of`` by model: bounded (``_SPLITS_LIMIT``), as the models are."""
+_ORDERS: Final[dict[GameModel, tuple[dict[Form, int], list[int]]]] = {}
+"""``_orders_of`` by model: as many as the wild games' models built (``model._BUILT``)."""
 
 
 def may_answer(form: Form, previous: Combination) -> bool:
@@ -782,7 +776,7 @@ class _Listing:
         )
         return _Spot(
             form,
-            self.forms[id(form)] << 4 | start,
+            self.forms[form] << 4 | start,
             self.primal_parts(form.width, start, length),
             _parts_of_kickers(self.natural, place, self.total, self.model),
             shared,
@@ -883,16 +877,6 @@ class _Listing:
         chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
         return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
-
-
-def _cards_of(code: str) -> tuple[str, tuple[int, ...]]:
-    """Cards written in ranks ascending (``_code``) as text, and as ranks.
-
-    >>> _cards_of(_code((0, 2, 2)))
-    ('355', (0, 2, 2))
-    """
-    ranks = code.encode("latin-1")
-    return ranks.translate(_TEXT).decode("ascii"), tuple(ranks)
 
 
 def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
