@@ -310,7 +310,7 @@ def format_counts(counts: Counts) -> str:
     >>> format_counts((1, 0, 2) + (0,) * 11 + (1,))
     '355R'
     """
-    return "".join(c * n for c, n in zip(RANK_CHARS, counts, strict=True))
+    return "".join([RANK_CHARS[r] * n for r, n in enumerate(counts) if n])
 
 
 def check_deck(

@@ -32,20 +32,41 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     pairs (``pair_caps``, ``pairs_ok``); a form without kickers by nothing. Tables of a form's
     kickers are shared by rule sets whose kicker rules judge it alike.
 
+    One object for each distinct answer, kept per form and kicker rules (``_JUDGING``): the
+    tables keyed by it then find it by identity, never comparing kicker rules field by field.
+
     >>> from .model import THREE_PLAYER_FORMS
     >>> rules = KickerRules(ranks_repeat=True, same_rank_pairs=True)
-    >>> judging(THREE_PLAYER_FORMS[4], rules) == KickerRules(same_rank_pairs=True)  # trio_pair
-    True
+    >>> judged = judging(THREE_PLAYER_FORMS[4], rules)  # trio_pair
+    >>> judged == KickerRules(same_rank_pairs=True), judged is judging(THREE_PLAYER_FORMS[4], rules)
+    (True, True)
     """
     if not form.kickers:
         return _PLAIN
-    names: tuple[str, ...]
-    if form.kicker_width == 2:
-        names = _PAIR_FIELDS
-    else:
-        airplane = form.chain and form.width == 3
-        names = _SINGLE_FIELDS if airplane else _SINGLE_FIELDS[:-1]
-    return KickerRules(**{name: getattr(kicker_rules, name) for name in names})
+    key = (form, kicker_rules)
+    found = _JUDGING.get(key)
+    if found is None:
+        names: tuple[str, ...]
+        if form.kicker_width == 2:
+            names = _PAIR_FIELDS
+        else:
+            airplane = form.chain and form.width == 3
+            names = _SINGLE_FIELDS if airplane else _SINGLE_FIELDS[:-1]
+        judged = KickerRules(**{name: getattr(kicker_rules, name) for name in names})
+        if len(_JUDGING) >= _JUDGING_KEPT:
+            _JUDGING.clear()
+        found = _JUDGING[key] = _JUDGED.setdefault(judged, judged)
+    return found
+
+
+_JUDGING: Final[dict[tuple[Form, KickerRules], KickerRules]] = {}
+"""``judging``'s answers by form and kicker rules."""
+_JUDGING_KEPT: Final = 4096
+"""How many answers ``_JUDGING`` keeps (the forms of every game under a few hundred kicker
+rules): then it starts again."""
+_JUDGED: Final[dict[KickerRules, KickerRules]] = {}
+"""Each distinct answer of ``judging``, once (at most the kicker rules' few hundred
+combinations)."""
 
 
 _PLAIN: Final = KickerRules()

@@ -29,7 +29,7 @@ from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import Entry, Held
-from .tables import Family, Found, Position, Tables, preferred_of
+from .tables import Family, Found, Position, Tables, preferred_of, shared_leads
 
 _ALL: Final = range(RED + 1)
 _SOURCES: Final = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
@@ -396,8 +396,10 @@ def _with_two(form: Form, lead: bool) -> Family:
 
 
 def _lead_rows(form: Form, tables: Tables) -> list[Any]:
-    """A form's lead rows by primal rank, each None until a lead reads it (``_preferred_only``)."""
-    rows = tables.lead_kickers[form.kind] = [None] * (TWO + 1)
+    """A form's lead rows by primal rank, each None until a lead reads it (``_preferred_only``),
+    shared by the games whose card sets of its size read alike (``tables.shared_leads``)."""
+    rows: list[Any] = shared_leads(tables, form, lambda: [None] * (TWO + 1))
+    tables.lead_kickers[form.kind] = rows
     return rows
 
 

@@ -19,7 +19,7 @@ from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
 from ..kickers import judging, kickers_ok
 from ..kinds import KIND_ORDER, Kind
-from ..model import Form, GameModel, Tier
+from ..model import Form, GameModel, KickerRules, Tier
 from ..ruleset import PRESETS
 from .hand import Held
 
@@ -58,15 +58,17 @@ class Universe(dict[str, tuple[Combination, ...]]):
     (['bomb'], (), ['3333', '3345'])
     """
 
-    __slots__ = ("groups", "model")
+    __slots__ = ("groups", "judged", "model")
 
     def __init__(self, model: GameModel) -> None:
         super().__init__()
         assert model.wilds is None, "a wild game's plays are read from the forms"
         self.model = model
-        self.groups: dict[tuple[int, bool], int] = {}
-        """Per number of cards (and whether the kicker rules count), the number naming what
-        its readings depend on (``_group``)."""
+        self.groups: dict[int, int] = {}
+        """Per number of cards, twice, plus one where the kicker rules count: the number
+        naming what its readings depend on (``_group``)."""
+        self.judged: dict[Form, int] = {}
+        """Per form, the number naming the kicker rules as they judge it (``_judged``)."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -86,7 +88,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         return found
 
     def group(self, size: int, *, kickers: bool = True) -> int:
-        """The number naming what the readings of ``size`` cards depend on here (``_group``):
+        """A number naming what the readings of ``size`` cards depend on here (``_group``):
         with ``kickers`` False, all of it but the kicker rules (what a reading's preference
         depends on unless some kickers had to be judged: ``Preferred``).
 
@@ -98,9 +100,28 @@ class Universe(dict[str, tuple[Combination, ...]]):
         ...  for k in (True, False)]
         [False, True]
         """
-        found = self.groups.get((size, kickers))
+        key = 2 * size + kickers
+        found = self.groups.get(key)
         if found is None:
-            found = self.groups[size, kickers] = _group(self.model, size, kickers=kickers)
+            found = self.groups[key] = self._group(size, kickers=kickers)
+        return found
+
+    def _group(self, size: int, *, kickers: bool) -> int:
+        """A number naming what the readings of ``size`` cards depend on in a game: its forms
+        of that many cards at each length (``_shape``), its rank order, and (where ``kickers``
+        is True) its kicker rules as they judge each of those forms (``_judged``)."""
+        forms = by_size(self.model).get(size, ())
+        shapes = tuple([(_shape(form), length) for form, length in forms])
+        rules = tuple([self._judged(form) for form, _ in forms]) if kickers else ()
+        return _GROUPS.setdefault((shapes, self.model.order, rules), len(_GROUPS))
+
+    def _judged(self, form: Form) -> int:
+        """A number naming the game's kicker rules as they judge ``form``'s kickers
+        (``kickers.judging``): equal for two games whose rules judge it alike."""
+        found = self.judged.get(form)
+        if found is None:
+            rules = judging(form, self.model.kickers)
+            found = self.judged[form] = _JUDGED.setdefault(rules, len(_JUDGED))
         return found
 
 
@@ -117,28 +138,14 @@ _SHARED_PREFERRED: Final[dict[tuple[Any, ...], bool]] = {}
 rank and length name it among its cards' readings)."""
 _GROUPS: Final[dict[tuple[Any, ...], int]] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
+_JUDGED: Final[dict[KickerRules, int]] = {}
+"""A number for each distinct kicker rules a form is judged by (``kickers.judging``)."""
 
 
-def _group(model: GameModel, size: int, *, kickers: bool = True) -> int:
-    """A number naming what the readings of ``size`` cards depend on in a game: its forms of
-    that many cards at each length, its rank order, and (where ``kickers`` is True) its kicker
-    rules as they judge each of those forms (``kickers.judging``).
-
-    >>> from service.rules import STANDARD, get_ruleset
-    >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
-    >>> [_group(STANDARD.model, n) == _group(repeat, n) for n in (2, 8)]
-    [True, False]
-    """
-    forms = by_size(model).get(size, ())
-    shapes = tuple((_shape(form), length) for form, length in forms)
-    rules = tuple(judging(form, model.kickers) for form, _ in forms) if kickers else ()
-    return _GROUPS.setdefault((shapes, model.order, rules), len(_GROUPS))
-
-
-def _shape(form: Form) -> tuple[Any, ...]:
-    """A form's fields: what makes two games' forms read alike (a form is compared as the
-    object it is, and each game has its own; the six-player game's single is the
-    three-player game's). Kept per form (``_SHAPES``).
+def _shape(form: Form) -> int:
+    """A number naming a form's fields: what makes two games' forms read alike (a form is
+    compared as the object it is, and each game has its own; the six-player game's single is
+    the three-player game's). Kept per form (``_SHAPES``).
 
     >>> from service.rules.model import SIX_PLAYER_FORMS, THREE_PLAYER_FORMS
     >>> _shape(SIX_PLAYER_FORMS[0]) == _shape(THREE_PLAYER_FORMS[0])
@@ -146,12 +153,15 @@ def _shape(form: Form) -> tuple[Any, ...]:
     """
     found = _SHAPES.get(form)
     if found is None:
-        found = _SHAPES[form] = dataclasses.astuple(form)
+        fields = dataclasses.astuple(form)
+        found = _SHAPES[form] = _FIELDS.setdefault(fields, len(_FIELDS))
     return found
 
 
-_SHAPES: Final[dict[Form, tuple[Any, ...]]] = {}
+_SHAPES: Final[dict[Form, int]] = {}
 """``_shape`` of each form met: the games' forms, a few dozen."""
+_FIELDS: Final[dict[tuple[Any, ...], int]] = {}
+"""A number for each distinct fields of a form (``_shape``)."""
 
 
 class Preferred(dict[Combination, bool]):
@@ -282,13 +292,15 @@ class Tables:
         self.caps: dict[Kind, Caps] = {}
         """Per kind with kickers, its caps per chain position (``service.rules.fast.wings``)."""
         self.lead_rows: dict[Kind, dict[Position, Row]] = {}
-        """Per kind with wings, its lead rows (``service.rules.fast.wings``)."""
+        """Per kind with wings, its lead rows (``service.rules.fast.wings``), shared
+        (``shared_leads``)."""
         self.kicker_rows: dict[Kind, list[Any]] = {}
         """Per kind of one primal rank with kickers, its combinations by primal and kicker
         ranks, None where the kicker rules forbid them (``service.rules.fast.families``)."""
         self.lead_kickers: dict[Kind, list[Any]] = {}
         """The same by primal rank, made when a lead first reads it, with None too where a
-        reading is not its card set's preferred one (``service.rules.fast.families``)."""
+        reading is not its card set's preferred one (``service.rules.fast.families``),
+        shared (``shared_leads``)."""
 
 
 UNIVERSES: Final[dict[GameModel, Universe]] = {}
@@ -350,6 +362,35 @@ def preferred_of(tables: Tables) -> Preferred:
     if found is None:
         found = tables.preferred = Preferred(universe_of(tables.model))
     return found
+
+
+def shared_leads(tables: Tables, form: Form, blank: Callable[[], T]) -> T:
+    """A form's lead table in ``tables``' game (``blank()`` where none is kept yet), shared by
+    every game whose card sets of the form's sizes read alike, its kicker rules included
+    (``Universe.group``): a lead table holds the form's readings with None where one is not
+    its card set's preferred reading, which depends on nothing else (``Preferred``). So a
+    new option set makes again only the lead tables its own options change. Bounded (then
+    they start again).
+
+    >>> from service.rules import STANDARD, get_ruleset
+    >>> form, other = STANDARD.model.forms[3], get_ruleset("standard", four_with_two=False)
+    >>> shared_leads(tables_of(STANDARD.model), form, list) is shared_leads(
+    ...     tables_of(other.model), form, list)
+    True
+    """
+    universe = universe_of(tables.model)
+    key = (form, tuple([universe.group(form.size(n)) for n in form.lengths()]))
+    found = _SHARED_LEADS.get(key)
+    if found is None:
+        if len(_SHARED_LEADS) >= SHARED_LEADS_KEPT:
+            _SHARED_LEADS.clear()
+        found = _SHARED_LEADS.setdefault(key, blank())
+    return found
+
+
+_SHARED_LEADS: Final[dict[tuple[Form, tuple[int, ...]], Any]] = {}
+SHARED_LEADS_KEPT: Final = 256
+"""How many lead tables are kept (a few kB each when full): then they start again."""
 
 
 def tables_of(model: GameModel) -> Tables:

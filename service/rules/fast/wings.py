@@ -29,7 +29,7 @@ from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_ca
 from ..model import ACE, RED, TWO, Form, KickerRules
 from .families import make_play, masks, positions_table, reads
 from .hand import Held, Ranks
-from .tables import Caps, Family, Found, Position, Row, Tables, preferred_of
+from .tables import Caps, Family, Found, Position, Row, Tables, preferred_of, shared_leads
 
 Place = tuple[Form, int, int, Tables, bool]
 """Where a reading is listed: the form, the chain's start and length, the tables, whether a
@@ -128,7 +128,9 @@ def _search(form: Form, lead: bool) -> Search:
         if not positions:
             return 0
         caps, plain = tables.caps.get(form.kind) or _caps(tables, form)
-        rows = tables.lead_rows.setdefault(form.kind, {}) if lead else shared
+        rows = tables.lead_rows.get(form.kind) if lead else shared
+        if rows is None:
+            rows = _lead_rows(tables, form)
         pool = _KickerPool(hand, tables.model.kickers, pairs, plain)
         source, screen, unrepeated = pool.source, pool.screen, not pool.twice
         skipped = 0
@@ -341,6 +343,14 @@ def _prefixes(
         _PREFIXES.clear()
     _PREFIXES[ranks, held, k] = prefixes
     return prefixes
+
+
+def _lead_rows(tables: Tables, form: Form) -> dict[Position, Row]:
+    """A form's lead rows by chain position, each made when a lead first reads it, shared by
+    the games whose card sets of its sizes read alike (``tables.shared_leads``)."""
+    rows: dict[Position, Row] = shared_leads(tables, form, dict)
+    tables.lead_rows[form.kind] = rows
+    return rows
 
 
 def _reading(place: Place, kickers: tuple[int, ...]) -> Combination | None:
