@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
@@ -164,10 +164,12 @@ _FIELDS: Final[dict[tuple[Any, ...], int]] = {}
 """A number for each distinct fields of a form (``_shape``)."""
 
 
-class Preferred(dict[Combination, bool]):
+class Preferred:
     """Whether a reading is its card set's preferred one (docs/rules.md §4), worked out from
-    the game's forms on a miss (``first``) and shared as the readings are: the lead families
-    list only these, so that leads list each card set once without comparing them.
+    the game's forms when first asked (``first``) and kept as the readings are, shared by
+    the games whose card sets of that size read alike: the lead families list only these, so
+    that leads list each card set once without comparing them. Asked once per reading of a
+    lead table (``shared_leads``), so nothing is kept per game.
 
     >>> from service.rules import get_ruleset
     >>> from service.rules.fast import universe
@@ -181,24 +183,22 @@ class Preferred(dict[Combination, bool]):
     __slots__ = ("universe",)
 
     def __init__(self, universe: Universe) -> None:
-        super().__init__()
         self.universe = universe
 
-    def __missing__(self, combo: Combination) -> bool:
-        universe, cards = self.universe, combo.cards
+    def __getitem__(self, combo: Combination) -> bool:
+        universe, cards, size = self.universe, combo.cards, len(combo.cards)
         # the group's reading: its cards, kind, primal rank and length name it
-        reading = (cards, combo.kind, combo.rank, combo.length)
-        plain = (universe.group(len(cards), kickers=False), *reading)
+        kind, rank, length = combo.kind, combo.rank, combo.length
+        plain = (universe.group(size, kickers=False), cards, kind, rank, length)
         found = _SHARED_PREFERRED.get(plain)
         if found is None:
-            key = (universe.group(len(cards)), *reading)
+            key = (universe.group(size), cards, kind, rank, length)
             found = _SHARED_PREFERRED.get(key)
             if found is None:
                 if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
                     _SHARED_PREFERRED.clear()
                 found, judged = self._first(combo)
                 _SHARED_PREFERRED[key if judged else plain] = found
-        self[combo] = found
         return found
 
     def first(self, combo: Combination) -> bool:
@@ -385,7 +385,7 @@ def shared_leads(tables: Tables, form: Form, blank: Callable[[], T]) -> T:
         if len(_SHARED_LEADS) >= SHARED_LEADS_KEPT:
             _SHARED_LEADS.clear()
         found = _SHARED_LEADS.setdefault(key, blank())
-    return found
+    return cast(T, found)  # what ``blank`` made for this form (the same caller's)
 
 
 _SHARED_LEADS: Final[dict[tuple[Form, tuple[int, ...]], Any]] = {}
