@@ -12,7 +12,8 @@ holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
 - the worst hands found (tiandi laizi, eight wilds; one with every kicker option): their
   counts, and the time and peak memory (``tracemalloc``) of the count, of the whole listing and
   of the service's first page of 1,000 moves, each cold (every table of the wild engine emptied
-  first: ``wildfast.forget``) and warm (asked again), against the worst standard hand's
+  first: ``wildfast.forget``), new (the first call about the hand in a worker that answered
+  other hands of the game) and warm (asked again), against the worst standard hand's
   whole listing per play (``examples.WORST_HAND``, 497 leads), and what the wild engine keeps
   between calls.
 
@@ -176,7 +177,8 @@ def worst(repeats: int) -> dict[str, Any]:
     for found in hands:
         page = found["page"]
         found["page_per_play_vs_worst_standard"] = {
-            state: page[state]["median_s"] * 1e6 / 1000 / per_play for state in ("cold", "warm")
+            state: page[state]["median_s"] * 1e6 / 1000 / per_play
+            for state in ("cold", "new", "warm")
         }
     return {"hands": hands, "worst_standard": standard}
 
@@ -199,21 +201,37 @@ def worst_standard(repeats: int) -> dict[str, Any]:
     }
 
 
+def other_hands(hand: str, wild: list[str], count: int = 20) -> list[str]:
+    """``count`` random hands of 20 cards holding every wild card, none of them ``hand``:
+    what a worker answered before it."""
+    rng = random.Random(20261127)
+    deck = [c for c in RANKS * 4 + "BR" if c not in wild]
+    found: list[str] = []
+    while len(found) < count:
+        cards = "".join(w * 4 for w in wild) + "".join(rng.sample(deck, 20 - 4 * len(wild)))
+        if sorted(cards) != sorted(hand):
+            found.append(cards)
+    return found
+
+
 def worst_hand(
     hand: str, wild: list[str], options: dict[str, bool], repeats: int
 ) -> dict[str, Any]:
     """One worst hand: the count, the whole listing and the first page of 1,000, each cold
-    (``wildfast.forget`` first) and warm (asked again at once); time (median) and peak
-    memory (of a cold call)."""
+    (``wildfast.forget`` first: a new worker), new (a worker that answered other hands of
+    the game before, ``other_hands``, and nothing of this one: what the first request about a
+    hand finds) and warm (asked again at once); time (median) and peak memory (of a cold
+    call)."""
     rules = get_ruleset("tiandi_laizi", wild=wild, **options)
     paths = {
         "count": lambda: legal_moves(hand, rules=rules).count(),
         "listing": lambda: legal_moves(hand, rules=rules).moves,
         "page": lambda: legal_moves(hand, rules=rules).page(0, 1000),
     }
+    others = other_hands(hand, wild)
     found: dict[str, Any] = {"hand": hand, "wild": wild, "options": sorted(options)}
     for name, path in paths.items():
-        cold, warm = [], []
+        cold, new, warm = [], [], []
         for _ in range(repeats):
             wildfast.forget()
             gc.collect()
@@ -224,6 +242,14 @@ def worst_hand(
             t2 = time.perf_counter()
             cold.append(t1 - t0)
             warm.append(t2 - t1)
+            wildfast.forget()
+            for other in others:
+                legal_moves(other, rules=rules).page(0, 1000)
+            wildfast.forget(hands=True)
+            gc.collect()
+            t0 = time.perf_counter()
+            path()
+            new.append(time.perf_counter() - t0)
         wildfast.forget()
         gc.collect()
         tracemalloc.start()
@@ -235,6 +261,7 @@ def worst_hand(
         tracemalloc.stop()
         found[name] = {
             "cold": {"median_s": statistics.median(cold)},
+            "new": {"median_s": statistics.median(new)},
             "warm": {"median_s": statistics.median(warm)},
             "peak_mb": peak / 2**20,
             "held_mb": held / 2**20,

@@ -549,6 +549,11 @@ def _splits_of(ranks: tuple[int, ...], pool: tuple[int, ...]) -> list[list[_Spli
 _SPLITS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], list[list[_Split]]]] = {}
 """``_splits_of`` by wild ranks and how many of each a hand holds: bounded (``_SPLITS_LIMIT``)."""
 _SPLITS_LIMIT: Final = 2_000
+_STANDS: Final[dict[tuple[str, _Split], str]] = {}
+"""The stand-ins of plays' wilds as shown (``_Listing.stand``), by the stand-ins of their
+parts and their split (one object per wild ranks and hand's pool: ``_SPLITS``, compared as
+the object it is). Bounded (``_STANDS_LIMIT``, then it starts again)."""
+_STANDS_LIMIT: Final = 20_000
 
 
 def _orders_of(model: GameModel) -> tuple[dict[Form, int], list[int]]:
@@ -634,9 +639,6 @@ class _Listing:
         self.natural = natural
         self.splits = _SPLITS.get((self.ranks, self.pool)) or _splits_of(self.ranks, self.pool)
         """The splits of ``n`` wilds, for each ``n`` the hand holds (``_splits_of``)."""
-        self.stands: dict[tuple[str, int], str] = {}
-        """The stand-ins shown, as text, by (the stand-ins of its parts, split): ``_assign``,
-        made once."""
         self.primals: dict[int, list[_Part]] = {}
         """``primal_parts`` by width, start and length, four bits each (a number: a tuple key,
         compiled, is boxed anew at each use)."""
@@ -784,13 +786,16 @@ class _Listing:
 
     def stand(self, stands: str, split: _Split) -> str:
         """What a play's wilds stand for (``_code``, its parts' joined), shown in the order of
-        its wild cards (``_assign``)."""
-        key = (stands, split.at)
-        found = self.stands.get(key)
+        its wild cards (``_assign``): the same for every hand whose splits are these
+        (``_splits_of``), so kept by stand-ins and split (``_STANDS``)."""
+        key = (stands, split)
+        found = _STANDS.get(key)
         if found is None:
             ascending = tuple(sorted(stands.encode("latin-1")))
             _, stand, _ = _assign(ascending, split.split, self.ranks)
-            found = self.stands[key] = "".join([RANK_CHARS[r] for r in stand])
+            if len(_STANDS) >= _STANDS_LIMIT:
+                _STANDS.clear()
+            found = _STANDS[key] = "".join([RANK_CHARS[r] for r in stand])
         return found
 
     def plays(self, spot: _Spot) -> list[tuple[int, _Spot, _Part, _Part, _Split]]:
@@ -961,6 +966,7 @@ def forget(*, hands: bool = False) -> None:
         return
     _WAYS.clear()
     _SPLITS.clear()
+    _STANDS.clear()
     _ORDERS.clear()
     for fives in _FIVES:
         fives.clear()
