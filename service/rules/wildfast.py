@@ -689,13 +689,43 @@ class _Listing:
     def places(self) -> list[tuple[Group, int, list[Place]]]:
         """Every group of the listing that holds a move, in order: how many moves it holds,
         and the positions (form, start, length) that hold them."""
+        plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
+        found = []
+        for group, places in self.positions():
+            size = 0
+            held = []
+            for place in places:
+                form, start, length = place
+                if self.answers_one_by_one(form):
+                    n = len(self.made(self.spot(place)))
+                else:
+                    runs = self.primal_ways(form.width, start)
+                    n = self.count(place, runs[length - 1], plain)
+                if n:
+                    size += n
+                    held.append(place)
+            if size:
+                found.append(((group >> 6, group & 63), size, held))
+        return found
+
+    def every_move(self) -> list[Combination]:
+        """Every move of the listing, in order, made group by group without counting them
+        first (what a whole listing needs) and without keeping them (``_MADE`` keeps the
+        moves of pages, which a client asks again)."""
+        found: list[Combination] = []
+        for _, places in self.positions():
+            found += self.moves(tuple(places), 0, None, keep=False)
+        return found
+
+    def positions(self) -> list[tuple[int, list[Place]]]:
+        """Every position (form, start, length) of the listing that the hand's cards may
+        fill, by group in order (a number: the kind's place, then the power of the top
+        rank, six bits); some may hold no move."""
         model, powers = self.model, self.powers
         # The groups by a number, kind's place then power (six bits), in order: a tuple key,
         # compiled, would be boxed anew at each use.
-        sizes: dict[int, int] = {}
         found: dict[int, list[Place]] = {}
         kinds, may, held, previous = self.kinds, self.may, self.held, self.previous
-        plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         for form in model.forms:
             if kinds is not None and form.kind not in kinds:
                 continue
@@ -703,7 +733,6 @@ class _Listing:
                 continue
             order = KIND_ORDER[form.kind]
             unit = form.size(1)  # cards per primal rank, kickers included
-            one_by_one = self.answers_one_by_one(form)
             for start in range(form.low, form.high + 1):
                 runs = self.primal_ways(form.width, start)
                 for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
@@ -712,19 +741,12 @@ class _Listing:
                         break
                     if may is not None and not may(form, start, length):
                         continue
-                    place = (form, start, length)
-                    if one_by_one:
-                        size = len(self.made(self.spot(place)))
-                    else:
-                        size = self.count(place, runs[length - 1], plain)
-                    if size:
-                        group = order << 6 | powers[top]
-                        where = found.get(group)
-                        if where is None:
-                            where = found[group] = []
-                        where.append(place)
-                        sizes[group] = sizes.get(group, 0) + size
-        return [((g >> 6, g & 63), sizes[g], found[g]) for g in sorted(found)]
+                    group = order << 6 | powers[top]
+                    where = found.get(group)
+                    if where is None:
+                        where = found[group] = []
+                    where.append((form, start, length))
+        return [(g, found[g]) for g in sorted(found)]
 
     def answers_one_by_one(self, form: Form) -> bool:
         """Whether a position's plays are judged one by one against the play to answer: bombs
@@ -873,14 +895,19 @@ class _Listing:
                 found.append((key, combo))
         return found
 
-    def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
-        """The moves of one group from its ``first`` to its ``end``, made."""
+    def moves(
+        self, places: tuple[Place, ...], first: int, end: int | None, *, keep: bool = True
+    ) -> list[Combination]:
+        """The moves of one group from its ``first`` to its ``end``, made (and kept in
+        ``_MADE``, unless ``keep`` is False)."""
         if any(self.answers_one_by_one(form) for form, _, _ in places):
             keyed = [found for place in places for found in self.made(self.spot(place))]
             keyed.sort(key=itemgetter(0))
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
+        if not keep:
+            return [self.build(spot, p, k, split) for _, spot, p, k, split in chosen[first:end]]
         return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
 
 
@@ -1011,6 +1038,9 @@ def wild_listing(
     (4, [('7', 'single', '7'), ('J', 'single', 'J'), ('7J', 'pair', '77'), ('7J', 'pair', 'JJ')])
     """
     wanted = None if kinds is None else frozenset(kinds)
+    if offset == 0 and limit is None:  # the whole listing: made, not counted first
+        every = _Listing(hand, model, previous, wanted).every_move()
+        return len(every), every
     groups = counted(hand, model, previous, wanted)
     count = sum(size for _, size, _ in groups)
     end = None if limit is None else offset + limit
