@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import Any, Final
 
 from .cards import (
@@ -31,7 +32,7 @@ from .cards import (
 )
 from .kickers import kickers_ok
 from .kinds import KIND_ORDER, Kind
-from .model import Form, Game, GameModel, Grade, Tier
+from .model import GAMES, LONG_WILD_BOMBS, Form, Game, GameModel, Grade, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
 from .wilds import WildPlay, wild_plays
 
@@ -396,13 +397,53 @@ def natural_play(combo: Combination, model: GameModel) -> Combination:
     >>> natural_play(Combination.of("33"), laizi) == Combination.of("33")
     True
     """
-    key = (model, id(combo))
-    found = NATURAL_PLAYS.get(key)  # the entry holds combo: an id found is combo's own
+    return _natural_entry(combo, model)[1]
+
+
+def natural_plays(found: list[Combination], model: GameModel) -> list[Combination]:
+    """The natural plays ``found`` (made by ``model``'s game without wilds) as the wildcard
+    game reads them (``natural_play``), in its listing order (their ``order``), sorted by a
+    number kept with each (``_listing_key``), not by comparing their ``order`` tuples.
+
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> [c.cards for c in natural_plays([Combination.of("44"), Combination.of("3")], laizi)]
+    ['3', '44']
+    """
+    keyed = [_natural_entry(c, model) for c in found]
+    keyed.sort(key=_KEY)
+    return [entry[1] for entry in keyed]
+
+
+def _natural_entry(combo: Combination, model: GameModel) -> tuple[Combination, Combination, int]:
+    """``natural_play``'s entry: the natural combination, the play as ``model`` reads it, its
+    listing key. Kept per model by the natural combination's id (the entry holds it: an id
+    found is its own), bounded."""
+    plays = NATURAL_PLAYS.get(model)
+    if plays is None:
+        plays = NATURAL_PLAYS[model] = {}
+    found = plays.get(id(combo))
     if found is None:
-        if len(NATURAL_PLAYS) >= _NATURAL_LIMIT:
-            NATURAL_PLAYS.clear()
-        found = NATURAL_PLAYS[key] = (combo, _natural_read(combo, model))
-    return found[1]
+        if len(plays) >= _NATURAL_LIMIT:
+            plays.clear()
+        read = _natural_read(combo, model)
+        found = plays[id(combo)] = (combo, read, _listing_key(read.order))
+    return found
+
+
+def _listing_key(order: tuple[int, int, int, tuple[int, ...]]) -> int:
+    """A number that orders plays as their ``order`` tuples do (kind's place, power, size,
+    then the cards' ranks ascending): each field in bits of its own, the ranks four bits each
+    from the most significant, so that two card sets of one size compare rank by rank.
+
+    >>> orders = [(1, 2, 2, (0, 0)), (1, 2, 2, (0, 1)), (1, 2, 3, (0, 0, 0)), (1, 3, 1, (0,))]
+    >>> sorted(orders, key=_listing_key) == sorted(orders)
+    True
+    """
+    place, power, size, ranks = order
+    key = (place << 6 | power) << 6 | size
+    for r in ranks:
+        key = key << 4 | r
+    return key << 4 * (_MOST_CARDS - size)
 
 
 def _natural_read(combo: Combination, model: GameModel) -> Combination:
@@ -418,11 +459,18 @@ def _natural_read(combo: Combination, model: GameModel) -> Combination:
     return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
 
 
-NATURAL_PLAYS: Final[dict[tuple[GameModel, int], tuple[Combination, Combination]]] = {}
-"""The natural plays as wildcard games read them (``natural_play``), by game model and
-natural combination (its id, the entry holding it). Bounded (``_NATURAL_LIMIT``)."""
+NATURAL_PLAYS: Final[dict[GameModel, dict[int, tuple[Combination, Combination, int]]]] = {}
+"""The natural plays as wildcard games read them (``natural_play``) with their listing keys,
+per game model (the wild games' models: ``model._BUILT``), by natural combination (its id,
+the entry holding it). Bounded (``_NATURAL_LIMIT`` a model)."""
 _NATURAL_LIMIT: Final = 10_000
-"""About 1 kB an entry with what it holds: some 10 MB, then it starts again."""
+"""About 1 kB an entry with what it holds: some 10 MB a model, then it starts again."""
+_MOST_CARDS: Final = max(
+    form.size(form.max_len) for rules in GAMES.values() for form in rules.forms + LONG_WILD_BOMBS
+)
+"""The most cards of a play in any game: the ranks a listing key (``_listing_key``) leaves
+room for."""
+_KEY: Final = itemgetter(2)
 
 
 # --- Classification (docs/rules.md §2 and §4) -----------------------------------------------------

@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from operator import attrgetter
-from typing import Final, TypeGuard, cast
+from typing import TypeGuard, cast
 
 from . import fast
 from .beating import Reason, best_beating
@@ -38,7 +37,7 @@ from .combos import (
     _THREE_PLAYER,
     Combination,
     choose,
-    natural_play,
+    natural_plays,
     read_play,
     readings_of,
 )
@@ -230,8 +229,7 @@ class LegalMoves:
                     readings = fast.every_reading(self.hand, natural)
                 else:
                     readings = fast.generate(self.hand, natural, previous, None, every=True)
-                read = [natural_play(c, model) for c in readings]
-                found = self._kept(sorted(read, key=_ORDER))
+                found = self._kept(natural_plays(readings, model))
             else:
                 found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
             self._moves = found
@@ -365,9 +363,6 @@ class LegalMoves:
         if isinstance(play, str | list | tuple):
             return bool(self.check(play))
         return False
-
-
-_ORDER: Final = attrgetter("order")
 
 
 def legal_moves(
