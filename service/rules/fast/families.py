@@ -18,10 +18,9 @@ rank, chain length, then kickers.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from functools import cache
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
 from ..combos import Combination, make
@@ -196,15 +195,12 @@ def _two_kicker_row(
 
 
 def _simple(form: Form) -> Family:
-    ranks_of = attrgetter(_SOURCES[form.width])
-    reads(form.kind, _SOURCES[form.width])
+    width = form.width
+    reads(form.kind, _SOURCES[width])
     table = [make_play(form, r, 1) for r in range(form.low, form.high + 1)]
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        ranks = ranks_of(hand)
-        if above >= 0:
-            ranks = ranks[bisect_right(ranks, above) :]
-        found += [table[r] for r in ranks]
+        found += [table[r] for r in hand.at_least(width) if r > above]
 
     return listed
 
@@ -344,15 +340,13 @@ def positions_table(form: Form) -> ByChainRanks[Position]:
 
 def _with_one(form: Form, lead: bool) -> Family:
     source, kicker_source = _SOURCES[form.width], _SOURCES[form.kicker_width]
-    primals_of, kickers_of = attrgetter(source), attrgetter(kicker_source)
+    width, kicker_width = form.width, form.kicker_width
     reads(form.kind, source, kicker_source)
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        primals = primals_of(hand)
-        if above >= 0:
-            primals = primals[bisect_right(primals, above) :]
+        primals = [p for p in hand.at_least(width) if p > above]
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
-        rules, kickers = tables.model.kickers, kickers_of(hand)
+        rules, kickers = tables.model.kickers, hand.at_least(kicker_width)
         if lead:  # per primal rank, its row with None where a reading is not preferred
             rows = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
             for p in primals:
@@ -371,11 +365,10 @@ def _with_one(form: Form, lead: bool) -> Family:
 def _with_two(form: Form, lead: bool) -> Family:
     width = form.kicker_width
     reads(form.kind, "present" if width == 1 else "pairs", "fours")
-    kickers_of = attrgetter(_SOURCES[width])
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
-        rules, counts, kickers = tables.model.kickers, hand.counts, kickers_of(hand)
+        rules, counts, kickers = tables.model.kickers, hand.counts, hand.at_least(width)
         leads: list[Any] = []
         if lead:  # per four and first kicker, a row with None where a reading is not preferred
             leads = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
@@ -388,8 +381,8 @@ def _with_two(form: Form, lead: bool) -> Family:
                 row = rows[a] or _two_kicker_row(form, rules, rows, f, a)
                 if lead:
                     row = lead_rows[a] or _preferred_only(row, lead_rows, a, tables)
-                if counts[a] >= 2 * width and row[a]:  # the hand gives rank a twice
-                    found.append(row[a])
+                if counts[a] >= 2 * width and (c := row[a]) is not None:  # rank a twice
+                    found.append(c)
                 found += [c for b in kickers[i + 1 :] if (c := row[b]) is not None]
 
     return listed

@@ -47,6 +47,19 @@ class Held:
         if lists == 7:
             self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
 
+    def at_least(self, times: int) -> Ranks:
+        """The ranks held at least ``times`` times (1 to 4): a native call, where a getter by
+        name (``operator.attrgetter``) is a Python one.
+
+        >>> Held((2, 1) + (0,) * 13).at_least(2)
+        (0,)
+        """
+        if times == 1:
+            return self.present
+        if times == 2:
+            return self.pairs
+        return self.trios if times == 3 else self.fours
+
     @property
     def counts(self) -> Counts:
         """The hand's rank counts (joined from its parts when it was read as parts)."""
