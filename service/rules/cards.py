@@ -310,6 +310,7 @@ def format_counts(counts: Counts) -> str:
     >>> format_counts((1, 0, 2) + (0,) * 11 + (1,))
     '355R'
     """
+    assert len(counts) == NUM_RANKS, "a count for every rank"
     return "".join([RANK_CHARS[r] * n for r, n in enumerate(counts) if n])
 
 

@@ -33,7 +33,8 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     kickers are shared by rule sets whose kicker rules judge it alike.
 
     One object for each distinct answer, kept per form and kicker rules (``_JUDGING``): the
-    tables keyed by it then find it by identity, never comparing kicker rules field by field.
+    tables keyed by it then find it as the object it is, and compare its fields only when
+    they meet an equal one made elsewhere.
 
     >>> from .model import THREE_PLAYER_FORMS
     >>> rules = KickerRules(ranks_repeat=True, same_rank_pairs=True)
@@ -64,12 +65,12 @@ _JUDGING: Final[dict[tuple[Form, KickerRules], KickerRules]] = {}
 _JUDGING_KEPT: Final = 4096
 """How many answers ``_JUDGING`` keeps (the forms of every game under a few hundred kicker
 rules): then it starts again."""
-_JUDGED: Final[dict[KickerRules, KickerRules]] = {}
-"""Each distinct answer of ``judging``, once (at most the kicker rules' few hundred
-combinations)."""
 
 
 _PLAIN: Final = KickerRules()
+_JUDGED: Final[dict[KickerRules, KickerRules]] = {_PLAIN: _PLAIN}
+"""Each distinct answer of ``judging``, once (at most the kicker rules' few hundred
+combinations)."""
 _SINGLE_FIELDS: Final[tuple[str, ...]] = (
     "ranks_repeat",
     "rank_max",

@@ -883,14 +883,14 @@ class _Listing:
             grade,
         )
 
-    def made(self, spot: _Spot) -> list[tuple[int, Combination]]:
+    def made(self, spot: _Spot, *, keep: bool = True) -> list[tuple[int, Combination]]:
         """Every play of a position judged one by one (``answers_one_by_one``) that beats the
-        play to answer, made, with its key."""
+        play to answer, made (kept in ``_MADE`` unless ``keep`` is False), with its key."""
         previous = self.previous
         assert previous is not None
         found = []
         for key, _, p, k, split in self.plays(spot):
-            combo = self.make(key, spot, p, k, split)
+            combo = self.make(key, spot, p, k, split) if keep else self.build(spot, p, k, split)
             if beats(combo, previous):
                 found.append((key, combo))
         return found
@@ -901,7 +901,7 @@ class _Listing:
         """The moves of one group from its ``first`` to its ``end``, made (and kept in
         ``_MADE``, unless ``keep`` is False)."""
         if any(self.answers_one_by_one(form) for form, _, _ in places):
-            keyed = [found for place in places for found in self.made(self.spot(place))]
+            keyed = [found for place in places for found in self.made(self.spot(place), keep=keep)]
             keyed.sort(key=itemgetter(0))
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
@@ -1027,8 +1027,9 @@ def wild_listing(
 ) -> tuple[int, list[Combination]]:
     """How many moves a hand with wilds has (each cards and reading once, of the ``kinds``
     given, that beat ``previous``: any, when it is None), and ``limit`` of them (all, when
-    None) from ``offset``, in listing order: the count from ``counted``, the moves made only
-    in the groups the page reaches.
+    None) from ``offset``, in listing order: for a page, the count from ``counted``, the moves
+    made only in the groups the page reaches; the whole listing made group by group
+    (``_Listing.every_move``) and counted as it is.
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand

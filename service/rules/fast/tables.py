@@ -1,7 +1,8 @@
 """The fast path's tables of one game model, typed, each built on first use by the module that
-reads it and kept per model (``tables_of``, bounded): nothing here is a rule, all of it is
-derived from the model's forms and kicker rules, and checked against the reference engine by
-the tests.
+reads it and kept per model (``tables_of``, bounded), those that other models read alike
+shared with them (the readings, ``Universe``; the lead tables, ``shared_leads``): nothing here
+is a rule, all of it is derived from the model's forms and kicker rules, and checked against
+the reference engine by the tests.
 
 >>> from service.rules import STANDARD
 >>> found = tables_of(STANDARD.model)
@@ -19,7 +20,7 @@ from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
 from ..kickers import judging, kickers_ok
 from ..kinds import KIND_ORDER, Kind
-from ..model import Form, GameModel, KickerRules, Tier
+from ..model import THREE_PLAYER_FORMS, Form, GameModel, KickerRules, Tier
 from ..ruleset import PRESETS
 from .hand import Held
 
@@ -65,8 +66,8 @@ class Universe(dict[str, tuple[Combination, ...]]):
         assert model.wilds is None, "a wild game's plays are read from the forms"
         self.model = model
         self.groups: dict[int, int] = {}
-        """Per number of cards, twice, plus one where the kicker rules count: the number
-        naming what its readings depend on (``_group``)."""
+        """The number naming what the readings of a number of cards depend on (``_group``),
+        keyed by ``2 * size + kickers`` (whether the kicker rules count)."""
         self.judged: dict[Form, int] = {}
         """Per form, the number naming the kicker rules as they judge it (``_judged``)."""
 
@@ -121,7 +122,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         found = self.judged.get(form)
         if found is None:
             rules = judging(form, self.model.kickers)
-            found = self.judged[form] = _JUDGED.setdefault(rules, len(_JUDGED))
+            found = self.judged[form] = _RULE_NUMBERS.setdefault(rules, len(_RULE_NUMBERS))
         return found
 
 
@@ -138,7 +139,7 @@ _SHARED_PREFERRED: Final[dict[tuple[Any, ...], bool]] = {}
 rank and length name it among its cards' readings)."""
 _GROUPS: Final[dict[tuple[Any, ...], int]] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
-_JUDGED: Final[dict[KickerRules, int]] = {}
+_RULE_NUMBERS: Final[dict[KickerRules, int]] = {}
 """A number for each distinct kicker rules a form is judged by (``kickers.judging``)."""
 
 
@@ -369,8 +370,8 @@ def shared_leads(tables: Tables, form: Form, blank: Callable[[], T]) -> T:
     every game whose card sets of the form's sizes read alike, its kicker rules included
     (``Universe.group``): a lead table holds the form's readings with None where one is not
     its card set's preferred reading, which depends on nothing else (``Preferred``). So a
-    new option set makes again only the lead tables its own options change. Bounded (then
-    they start again).
+    new option set makes again only the lead tables its own options change. Bounded
+    (``SHARED_LEADS_KEPT``, the oldest forgotten first).
 
     >>> from service.rules import STANDARD, get_ruleset
     >>> form, other = STANDARD.model.forms[3], get_ruleset("standard", four_with_two=False)
@@ -383,14 +384,16 @@ def shared_leads(tables: Tables, form: Form, blank: Callable[[], T]) -> T:
     found = _SHARED_LEADS.get(key)
     if found is None:
         if len(_SHARED_LEADS) >= SHARED_LEADS_KEPT:
-            _SHARED_LEADS.clear()
+            _SHARED_LEADS.pop(next(iter(_SHARED_LEADS)), None)
         found = _SHARED_LEADS.setdefault(key, blank())
     return cast(T, found)  # what ``blank`` made for this form (the same caller's)
 
 
 _SHARED_LEADS: Final[dict[tuple[Form, tuple[int, ...]], Any]] = {}
-SHARED_LEADS_KEPT: Final = 256
-"""How many lead tables are kept (a few kB each when full): then they start again."""
+SHARED_LEADS_KEPT: Final = KEPT * sum(1 for form in THREE_PLAYER_FORMS if form.kickers)
+"""How many lead tables are kept beyond those of the tables kept (``remember``): as many as
+``KEPT`` models hold at most, the oldest forgotten first. A lead table holds what leads have
+read of it: a full one, the airplanes' with repeated kicker ranks, about 10 MB."""
 
 
 def tables_of(model: GameModel) -> Tables:

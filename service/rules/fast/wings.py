@@ -39,9 +39,9 @@ lead row."""
 def with_wings(form: Form, *, lead: bool = False) -> Family:
     """The family of a chain with kickers. The rows of a position are shared by every game
     model, as a reading does not depend on it; the ``lead`` family lists leads of a hand with
-    every kind allowed: its rows (per model) hold None for a reading that is not its card
-    set's preferred one (``tables.Preferred``), which the preferred reading's own family
-    lists.
+    every kind allowed: its rows (shared by the models whose card sets of its sizes read
+    alike, ``tables.shared_leads``) hold None for a reading that is not its card set's
+    preferred one (``tables.Preferred``), which the preferred reading's own family lists.
 
     >>> from service.rules import STANDARD, Kind, read_hand
     >>> from service.rules.fast.tables import tables_of
