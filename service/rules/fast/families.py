@@ -350,10 +350,14 @@ def _with_one(form: Form, lead: bool) -> Family:
         if lead:  # per primal rank, its row with None where a reading is not preferred
             rows = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
             for p in primals:
-                row = rows[p] or _preferred_only(
-                    table[p] or _one_kicker_row(form, rules, table, p), rows, p, tables
-                )
-                found += [c for k in kickers if (c := row[k]) is not None]
+                kick = table[p] or _one_kicker_row(form, rules, table, p)
+                row = rows[p] or _unjudged(kick, rows, p)
+                for k in kickers:
+                    c = row[k]
+                    if c is _UNJUDGED:
+                        c = _judge(row, k, kick, tables)
+                    if c is not None:
+                        found.append(c)
             return
         for p in primals:  # a row holds None where the kicker is the primal rank
             row = table[p] or _one_kicker_row(form, rules, table, p)
@@ -378,29 +382,44 @@ def _with_two(form: Form, lead: bool) -> Family:
             rows = table[f] or _blank(table, f)  # by first kicker rank, then second
             lead_rows = (leads[f] or _blank(leads, f)) if lead else rows
             for i, a in enumerate(kickers):
-                row = rows[a] or _two_kicker_row(form, rules, rows, f, a)
+                kick = row = rows[a] or _two_kicker_row(form, rules, rows, f, a)
                 if lead:
-                    row = lead_rows[a] or _preferred_only(row, lead_rows, a, tables)
-                if counts[a] >= 2 * width and (c := row[a]) is not None:  # rank a twice
-                    found.append(c)
-                found += [c for b in kickers[i + 1 :] if (c := row[b]) is not None]
+                    row = lead_rows[a] or _unjudged(kick, lead_rows, a)
+                # the second kicker's rank: a again where the hand gives it twice, then above
+                for b in kickers[i:] if counts[a] >= 2 * width else kickers[i + 1 :]:
+                    c = row[b]
+                    if c is _UNJUDGED:
+                        c = _judge(row, b, kick, tables)
+                    if c is not None:
+                        found.append(c)
 
     return listed
 
 
 def _lead_rows(form: Form, tables: Tables) -> list[Any]:
-    """A form's lead rows by primal rank, each None until a lead reads it (``_preferred_only``),
+    """A form's lead rows by primal rank, each None until a lead reads it (``_unjudged``),
     shared by the games whose card sets of its size read alike (``tables.shared_leads``)."""
     rows: list[Any] = shared_leads(tables, form, lambda: [None] * (TWO + 1))
     tables.lead_kickers[form.kind] = rows
     return rows
 
 
-def _preferred_only(
-    row: list[Combination | None], rows: list[Any], at: int, tables: Tables
-) -> list[Combination | None]:
-    """A lead row (kept in ``rows`` at ``at``): a kicker table's ``row`` with None for each
-    reading that is not its card set's preferred one (``tables.Preferred``)."""
-    preferred = tables.preferred or preferred_of(tables)
-    found = rows[at] = [c if c is not None and preferred[c] else None for c in row]
+_UNJUDGED: Final = object()
+"""A lead row's entry not yet judged (``_judge``)."""
+
+
+def _unjudged(kick: list[Combination | None], rows: list[Any], at: int) -> list[Any]:
+    """A lead row (kept in ``rows`` at ``at``) of a kicker table's row ``kick``: None where
+    ``kick`` has no reading, else ``_UNJUDGED`` until a lead reads the entry."""
+    row = rows[at] = [None if c is None else _UNJUDGED for c in kick]
+    return row
+
+
+def _judge(row: list[Any], at: int, kick: list[Combination | None], tables: Tables) -> Any:
+    """A lead row's entry at ``at``, judged: the kicker row's reading where it is its card set's
+    preferred one (``tables.Preferred``), else None; kept in the row. A lead judges only the
+    readings its hand holds, not the row's every rank."""
+    combo = kick[at]
+    assert combo is not None, "an entry is unjudged only where the kicker row reads one"
+    found = row[at] = combo if (tables.preferred or preferred_of(tables))[combo] else None
     return found
