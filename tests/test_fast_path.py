@@ -32,7 +32,15 @@ from service.rules.engine import every_reading as reference_readings
 from service.rules.engine import reference_moves
 from service.rules.fast import NoFamily, every_reading, generate, lists, universe, unlisted
 from service.rules.fast.families import listable
-from service.rules.fast.tables import _BY_MODEL, KEPT, UNIVERSE_LIMIT, Universe, tables_of
+from service.rules.fast.tables import (
+    _BY_MODEL,
+    _SHARED_LEADS,
+    KEPT,
+    SHARED_LEADS_KEPT,
+    UNIVERSE_LIMIT,
+    Universe,
+    tables_of,
+)
 from service.rules.model import THREE_PLAYER_FORMS, Form
 from service.rules.moves import universe as moves_universe
 from service.rules.options import Role
@@ -173,6 +181,36 @@ def test_tables_of_other_option_sets_are_bounded() -> None:
     kept = set(_BY_MODEL)
     assert len(kept - pinned) <= KEPT < len(options)
     assert {r.model for r in THREE_PLAYER} <= kept
+
+
+def test_lead_tables_are_shared_and_bounded() -> None:
+    """The lead tables (a form's readings, None where one is not its card set's preferred
+    one) are shared by the option sets whose card sets of the form's sizes read alike, each
+    option set listing what the reference engine lists from tables another filled; they are
+    kept for at most ``KEPT`` models' worth (``tables.SHARED_LEADS_KEPT``)."""
+    hand = read_play(WORST_HAND)
+    repeat = {"kicker_ranks_repeat": True}
+    alike = [get_ruleset("standard", **repeat, four_with_two=f) for f in (True, False)]
+    _SHARED_LEADS.clear()  # what other tests left: the tables below made afresh, none forgotten
+    for rules in alike:
+        _BY_MODEL.pop(rules.model, None)
+    for rules in alike:  # lead tables made by the first, read by the second where shared
+        assert generate(hand, rules.model, None, None) == reference_moves(hand, rules.model)
+    # airplanes with pairs hold 10, 15 or 20 cards, which no four with two reads (6 or 8): one
+    # table; airplanes with singles hold 8 too, as fours with two pairs do: one table each
+    first, second = (tables_of(rules.model).lead_rows for rules in alike)
+    assert first[Kind.AIRPLANE_PAIRS] is second[Kind.AIRPLANE_PAIRS]
+    assert first[Kind.AIRPLANE_SINGLES] is not second[Kind.AIRPLANE_SINGLES]
+    options = [
+        {**repeat, "kicker_rank_max": m, "same_rank_pairs": s, "bomb_in_kickers": b, name: True}
+        for m in (2, 3)
+        for s in (True, False)
+        for b in (True, False)
+        for name in ("four_with_single", "four_with_pair", "space_shuttle", "rocket_as_kickers")
+    ]
+    for option in options:
+        generate(hand, get_ruleset("standard", **option).model, None, None)
+    assert len(_SHARED_LEADS) <= SHARED_LEADS_KEPT
 
 
 def _key(combo: Combination) -> tuple[object, ...]:
