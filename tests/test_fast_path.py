@@ -201,6 +201,18 @@ def test_lead_tables_are_shared_and_bounded() -> None:
     first, second = (tables_of(rules.model).lead_rows for rules in alike)
     assert first[Kind.AIRPLANE_PAIRS] is second[Kind.AIRPLANE_PAIRS]
     assert first[Kind.AIRPLANE_SINGLES] is not second[Kind.AIRPLANE_SINGLES]
+    # fours with two pairs (8 cards) under an option no form of 8 cards reads: one table
+    fours = read_play("3333444455566789TJQK")
+    both = [
+        get_ruleset("standard", **repeat, four_with_two=True, no_airplane_pairs=n)
+        for n in (False, True)
+    ]
+    for rules in both:
+        _BY_MODEL.pop(rules.model, None)
+    for rules in both:
+        assert generate(fours, rules.model, None, None) == reference_moves(fours, rules.model)
+    first_rows, second_rows = (tables_of(rules.model).lead_kickers for rules in both)
+    assert first_rows[Kind.FOUR_TWO_PAIRS] is second_rows[Kind.FOUR_TWO_PAIRS]
     options = [
         {**repeat, "kicker_rank_max": m, "same_rank_pairs": s, "bomb_in_kickers": b, name: True}
         for m in (2, 3)

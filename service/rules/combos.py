@@ -416,24 +416,30 @@ def natural_plays(found: list[Combination], model: GameModel) -> list[Combinatio
 
 def _natural_entry(combo: Combination, model: GameModel) -> tuple[Combination, Combination, int]:
     """``natural_play``'s entry: the natural combination, the play as ``model`` reads it, its
-    listing key. Kept per model by the natural combination's id (the entry holds it: an id
-    found is its own), bounded."""
-    plays = NATURAL_PLAYS.get(model)
-    if plays is None:
-        plays = NATURAL_PLAYS[model] = {}
-    found = plays.get(id(combo))
+    listing key. Kept by the natural combination's id (the entry holds it: an id found is
+    its own), for every wild game alike: what ``_natural_read`` reads of the game, a hard
+    bomb's rung, is the same whatever the wild ranks (``Wilds.rung``), and the combination
+    is its natural game's own. Bounded (``_NATURAL_LIMIT``).
+
+    >>> bomb, laizi = Combination.of("3333"), get_ruleset("laizi", wild="7").model
+    >>> tiandi = get_ruleset("tiandi_laizi", wild=["9", "J"], soft_hard_by_rank=True).model
+    >>> _natural_read(bomb, laizi) == _natural_read(bomb, tiandi)
+    True
+    """
+    found = NATURAL_PLAYS.get(id(combo))
     if found is None:
-        if len(plays) >= _NATURAL_LIMIT:
-            plays.clear()
+        if len(NATURAL_PLAYS) >= _NATURAL_LIMIT:
+            NATURAL_PLAYS.clear()
         read = _natural_read(combo, model)
-        found = plays[id(combo)] = (combo, read, _listing_key(read.order))
+        found = NATURAL_PLAYS[id(combo)] = (combo, read, _listing_key(read.order))
     return found
 
 
 def _listing_key(order: tuple[int, int, int, tuple[int, ...]]) -> int:
     """A number that orders plays as their ``order`` tuples do (kind's place, power, size,
-    then the cards' ranks ascending): each field in bits of its own, the ranks four bits each
-    from the most significant, so that two card sets of one size compare rank by rank.
+    then the cards' ranks ascending, one per card): power and size six bits each, each rank
+    four bits from the most significant, as many as the most cards of a play
+    (``_MOST_CARDS``), so that two card sets of one size compare rank by rank.
 
     >>> orders = [(1, 2, 2, (0, 0)), (1, 2, 2, (0, 1)), (1, 2, 3, (0, 0, 0)), (1, 3, 1, (0,))]
     >>> sorted(orders, key=_listing_key) == sorted(orders)
@@ -459,17 +465,17 @@ def _natural_read(combo: Combination, model: GameModel) -> Combination:
     return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
 
 
-NATURAL_PLAYS: Final[dict[GameModel, dict[int, tuple[Combination, Combination, int]]]] = {}
+NATURAL_PLAYS: Final[dict[int, tuple[Combination, Combination, int]]] = {}
 """The natural plays as wildcard games read them (``natural_play``) with their listing keys,
-per game model (the wild games' models: ``model._BUILT``), by natural combination (its id,
-the entry holding it). Bounded (``_NATURAL_LIMIT`` a model)."""
+by natural combination (its id, the entry holding it). Bounded (``_NATURAL_LIMIT``)."""
 _NATURAL_LIMIT: Final = 10_000
-"""About 1 kB an entry with what it holds: some 10 MB a model, then it starts again."""
+"""About 1 kB an entry with what it holds: some 10 MB, then it starts again."""
 _MOST_CARDS: Final = max(
     form.size(form.max_len) for rules in GAMES.values() for form in rules.forms + LONG_WILD_BOMBS
 )
 """The most cards of a play in any game: the ranks a listing key (``_listing_key``) leaves
 room for."""
+assert _MOST_CARDS < 64 and NUM_RANKS <= 16, "a listing key's size in six bits, ranks in four"
 _KEY: Final = itemgetter(2)
 
 

@@ -347,7 +347,9 @@ def _with_one(form: Form, lead: bool) -> Family:
         primals = [p for p in hand.at_least(width) if p > above]
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
         rules, kickers = tables.model.kickers, hand.at_least(kicker_width)
-        if lead:  # per primal rank, its row with None where a reading is not preferred
+        # per primal rank, a lead row: None where a reading is not preferred, _UNJUDGED until
+        # a lead reads the entry
+        if lead:
             rows = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
             for p in primals:
                 kick = table[p] or _one_kicker_row(form, rules, table, p)
@@ -374,7 +376,9 @@ def _with_two(form: Form, lead: bool) -> Family:
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
         rules, counts, kickers = tables.model.kickers, hand.counts, hand.at_least(width)
         leads: list[Any] = []
-        if lead:  # per four and first kicker, a row with None where a reading is not preferred
+        # per four and first kicker, a lead row: None where a reading is not preferred,
+        # _UNJUDGED until a lead reads the entry
+        if lead:
             leads = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
         for f in hand.fours:
             if f <= above:

@@ -48,8 +48,9 @@ class Held:
             self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
 
     def at_least(self, times: int) -> Ranks:
-        """The ranks held at least ``times`` times (1 to 4): a native call, where a getter by
-        name (``operator.attrgetter``) is a Python one.
+        """The ranks held at least ``times`` times (1 to 4; for a response, only the lists its
+        family reads are set): in the compiled core a native call, where a getter by name
+        (``operator.attrgetter``) is a Python one.
 
         >>> Held((2, 1) + (0,) * 13).at_least(2)
         (0,)

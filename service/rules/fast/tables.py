@@ -300,8 +300,8 @@ class Tables:
         ranks, None where the kicker rules forbid them (``service.rules.fast.families``)."""
         self.lead_kickers: dict[Kind, list[Any]] = {}
         """The same by primal rank, made when a lead first reads it, with None too where a
-        reading is not its card set's preferred one (``service.rules.fast.families``),
-        shared (``shared_leads``)."""
+        reading is not its card set's preferred one, judged when a lead first reads the entry
+        (``service.rules.fast.families``), shared (``shared_leads``)."""
 
 
 UNIVERSES: Final[dict[GameModel, Universe]] = {}
@@ -369,7 +369,8 @@ def shared_leads(tables: Tables, form: Form, blank: Callable[[], T]) -> T:
     """A form's lead table in ``tables``' game (``blank()`` where none is kept yet), shared by
     every game whose card sets of the form's sizes read alike, its kicker rules included
     (``Universe.group``): a lead table holds the form's readings with None where one is not
-    its card set's preferred reading, which depends on nothing else (``Preferred``). So a
+    its card set's preferred reading (judged as leads read them), which depends on nothing
+    else (``Preferred``). So a
     new option set makes again only the lead tables its own options change. Bounded
     (``SHARED_LEADS_KEPT``, the oldest forgotten first).
 
