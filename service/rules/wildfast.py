@@ -621,6 +621,8 @@ class _Listing:
         model: GameModel,
         previous: Combination | None,
         kinds: Collection[Kind] | None,
+        *,
+        keep: bool = True,
     ) -> None:
         wilds = model.wilds
         if wilds is None or not wilds.ranks:
@@ -649,6 +651,9 @@ class _Listing:
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
+        self.keep = keep
+        """Whether the moves made are kept in ``_MADE`` (``make``): a page's are, as a client
+        asks it again; a whole listing's are not (``every_move``)."""
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
@@ -710,11 +715,10 @@ class _Listing:
 
     def every_move(self) -> list[Combination]:
         """Every move of the listing, in order, made group by group without counting them
-        first (what a whole listing needs) and without keeping them (``_MADE`` keeps the
-        moves of pages, which a client asks again)."""
+        first (what a whole listing needs)."""
         found: list[Combination] = []
         for _, places in self.positions():
-            found += self.moves(tuple(places), 0, None, keep=False)
+            found += self.moves(tuple(places), 0, None)
         return found
 
     def positions(self) -> list[tuple[int, list[Place]]]:
@@ -844,7 +848,10 @@ class _Listing:
 
     def make(self, key: int, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play (its ``key`` in its group): the one the search's play
-        makes (``combos.wild_combination``), made once (``_MADE``)."""
+        makes (``combos.wild_combination``), made once (``_MADE``) where the listing keeps
+        its moves (``keep``)."""
+        if not self.keep:
+            return self.build(spot, p, k, split)
         ident = (self.model, key << 10 | spot.code)  # the cards, the form and the chain
         combo = _MADE.get(ident)
         if combo is None:
@@ -883,31 +890,26 @@ class _Listing:
             grade,
         )
 
-    def made(self, spot: _Spot, *, keep: bool = True) -> list[tuple[int, Combination]]:
+    def made(self, spot: _Spot) -> list[tuple[int, Combination]]:
         """Every play of a position judged one by one (``answers_one_by_one``) that beats the
-        play to answer, made (kept in ``_MADE`` unless ``keep`` is False), with its key."""
+        play to answer, made, with its key."""
         previous = self.previous
         assert previous is not None
         found = []
         for key, _, p, k, split in self.plays(spot):
-            combo = self.make(key, spot, p, k, split) if keep else self.build(spot, p, k, split)
+            combo = self.make(key, spot, p, k, split)
             if beats(combo, previous):
                 found.append((key, combo))
         return found
 
-    def moves(
-        self, places: tuple[Place, ...], first: int, end: int | None, *, keep: bool = True
-    ) -> list[Combination]:
-        """The moves of one group from its ``first`` to its ``end``, made (and kept in
-        ``_MADE``, unless ``keep`` is False)."""
+    def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
+        """The moves of one group from its ``first`` to its ``end``, made."""
         if any(self.answers_one_by_one(form) for form, _, _ in places):
-            keyed = [found for place in places for found in self.made(self.spot(place), keep=keep)]
+            keyed = [found for place in places for found in self.made(self.spot(place))]
             keyed.sort(key=itemgetter(0))
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
         chosen.sort(key=itemgetter(0))
-        if not keep:
-            return [self.build(spot, p, k, split) for _, spot, p, k, split in chosen[first:end]]
         return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
 
 
@@ -1040,7 +1042,7 @@ def wild_listing(
     """
     wanted = None if kinds is None else frozenset(kinds)
     if offset == 0 and limit is None:  # the whole listing: made, not counted first
-        every = _Listing(hand, model, previous, wanted).every_move()
+        every = _Listing(hand, model, previous, wanted, keep=False).every_move()
         return len(every), every
     groups = counted(hand, model, previous, wanted)
     count = sum(size for _, size, _ in groups)

@@ -27,11 +27,11 @@ from ..combos import Combination, make
 from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
-from .hand import Entry, Held
-from .tables import Family, Found, Position, Tables, preferred_of, shared_leads
+from .hand import LISTS, Entry, Held
+from .tables import UNREAD, Family, Found, Position, Tables, preferred_of, shared_leads
 
 _ALL: Final = range(RED + 1)
-_SOURCES: Final = {1: "present", 2: "pairs", 3: "trios", 4: "fours"}
+_SOURCES: Final = dict(enumerate(LISTS, 1))
 """The rank list of ``Held`` that holds the ranks a hand has ``n`` of."""
 _ORDER: Final = GAMES[Game.THREE_PLAYER].order
 
@@ -347,19 +347,11 @@ def _with_one(form: Form, lead: bool) -> Family:
         primals = [p for p in hand.at_least(width) if p > above]
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
         rules, kickers = tables.model.kickers, hand.at_least(kicker_width)
-        # per primal rank, a lead row: None where a reading is not preferred, _UNJUDGED until
-        # a lead reads the entry
-        if lead:
+        if lead:  # per primal rank, a lead row (``_unread``)
             rows = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
             for p in primals:
                 kick = table[p] or _one_kicker_row(form, rules, table, p)
-                row = rows[p] or _unjudged(kick, rows, p)
-                for k in kickers:
-                    c = row[k]
-                    if c is _UNJUDGED:
-                        c = _judge(row, k, kick, tables)
-                    if c is not None:
-                        found.append(c)
+                _add_readings(rows[p] or _unread(kick, rows, p), kick, kickers, tables, found)
             return
         for p in primals:  # a row holds None where the kicker is the primal rank
             row = table[p] or _one_kicker_row(form, rules, table, p)
@@ -376,9 +368,7 @@ def _with_two(form: Form, lead: bool) -> Family:
         table = tables.kicker_rows.get(form.kind) or _kicker_table(form, tables)
         rules, counts, kickers = tables.model.kickers, hand.counts, hand.at_least(width)
         leads: list[Any] = []
-        # per four and first kicker, a lead row: None where a reading is not preferred,
-        # _UNJUDGED until a lead reads the entry
-        if lead:
+        if lead:  # per four and first kicker, a lead row (``_unread``)
             leads = tables.lead_kickers.get(form.kind) or _lead_rows(form, tables)
         for f in hand.fours:
             if f <= above:
@@ -386,37 +376,45 @@ def _with_two(form: Form, lead: bool) -> Family:
             rows = table[f] or _blank(table, f)  # by first kicker rank, then second
             lead_rows = (leads[f] or _blank(leads, f)) if lead else rows
             for i, a in enumerate(kickers):
-                kick = row = rows[a] or _two_kicker_row(form, rules, rows, f, a)
-                if lead:
-                    row = lead_rows[a] or _unjudged(kick, lead_rows, a)
+                kick = rows[a] or _two_kicker_row(form, rules, rows, f, a)
+                row = (lead_rows[a] or _unread(kick, lead_rows, a)) if lead else kick
                 # the second kicker's rank: a again where the hand gives it twice, then above
-                for b in kickers[i:] if counts[a] >= 2 * width else kickers[i + 1 :]:
-                    c = row[b]
-                    if c is _UNJUDGED:
-                        c = _judge(row, b, kick, tables)
-                    if c is not None:
-                        found.append(c)
+                seconds = kickers[i:] if counts[a] >= 2 * width else kickers[i + 1 :]
+                _add_readings(row, kick, seconds, tables, found)
 
     return listed
 
 
 def _lead_rows(form: Form, tables: Tables) -> list[Any]:
-    """A form's lead rows by primal rank, each None until a lead reads it (``_unjudged``),
+    """A form's lead rows by primal rank, each None until a lead reads it (``_unread``),
     shared by the games whose card sets of its size read alike (``tables.shared_leads``)."""
     rows: list[Any] = shared_leads(tables, form, lambda: [None] * (TWO + 1))
     tables.lead_kickers[form.kind] = rows
     return rows
 
 
-_UNJUDGED: Final = object()
-"""A lead row's entry not yet judged (``_judge``)."""
-
-
-def _unjudged(kick: list[Combination | None], rows: list[Any], at: int) -> list[Any]:
+def _unread(kick: list[Combination | None], rows: list[Any], at: int) -> list[Any]:
     """A lead row (kept in ``rows`` at ``at``) of a kicker table's row ``kick``: None where
-    ``kick`` has no reading, else ``_UNJUDGED`` until a lead reads the entry."""
-    row = rows[at] = [None if c is None else _UNJUDGED for c in kick]
+    ``kick`` has no reading, else ``UNREAD`` until a lead reads the entry (``_judge``)."""
+    row = rows[at] = [None if c is None else UNREAD for c in kick]
     return row
+
+
+def _add_readings(
+    row: list[Any],
+    kick: list[Combination | None],
+    ranks: Iterable[int],
+    tables: Tables,
+    found: Found,
+) -> None:
+    """Add to ``found`` the readings of ``row`` (a lead row, or the kicker row ``kick``
+    itself) at ``ranks``, judging a lead row's entries as they are first read."""
+    for r in ranks:
+        c = row[r]
+        if c is UNREAD:
+            c = _judge(row, r, kick, tables)
+        if c is not None:
+            found.append(c)
 
 
 def _judge(row: list[Any], at: int, kick: list[Combination | None], tables: Tables) -> Any:

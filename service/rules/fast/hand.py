@@ -18,6 +18,10 @@ Parts = tuple["Entry", "Entry", "Entry"]
 """The rank-list entries (``Entry``) of a hand's three five-rank parts (``_rank_lists``)."""
 
 
+LISTS: Final = ("present", "pairs", "trios", "fours")
+"""The names of ``Held``'s rank lists, of the ranks held at least once to four times."""
+
+
 class Held:
     """A hand's rank counts, its ``parts``, and the ranks it holds at least once, twice,
     thrice, four times (a three-player hand: at most four of a rank, one joker of a colour)
@@ -48,12 +52,13 @@ class Held:
             self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
 
     def at_least(self, times: int) -> Ranks:
-        """The ranks held at least ``times`` times (1 to 4; for a response, only the lists its
-        family reads are set): in the compiled core a native call, where a getter by name
-        (``operator.attrgetter``) is a Python one.
+        """The ranks held at least ``times`` times (1 to 4), the list ``LISTS[times - 1]``
+        names (for a response, only the lists its family reads are set): in the compiled core
+        a native call, where a getter by name (``operator.attrgetter``) is a Python one.
 
-        >>> Held((2, 1) + (0,) * 13).at_least(2)
-        (0,)
+        >>> held = Held((2, 1, 3, 4) + (0,) * 11)
+        >>> [held.at_least(n) == getattr(held, LISTS[n - 1]) for n in range(1, 5)]
+        [True, True, True, True]
         """
         if times == 1:
             return self.present

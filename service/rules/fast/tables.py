@@ -37,6 +37,10 @@ Row = dict[tuple[int, ...], dict[Any, Combination | None]]
 set ``prefix + rest`` (ascending, one rank per kicker; ``rest`` a rank where it is one), or None
 where it is not listed."""
 
+UNREAD: Final[Any] = object()
+"""An entry of a table filled as requests read it, not yet worked out (a stored None is a
+reading not listed): a wings row's reading not yet looked for, a lead row's not yet judged."""
+
 Caps = tuple[dict[Position, list[int]], bool]
 """Per chain position, how many kickers (or pairs) of each rank it may carry; and whether the
 caps are plain (``service.rules.fast.wings``)."""

@@ -29,7 +29,17 @@ from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_ca
 from ..model import ACE, RED, TWO, Form, KickerRules
 from .families import make_play, masks, positions_table, reads
 from .hand import Held, Ranks
-from .tables import Caps, Family, Found, Position, Row, Tables, preferred_of, shared_leads
+from .tables import (
+    UNREAD,
+    Caps,
+    Family,
+    Found,
+    Position,
+    Row,
+    Tables,
+    preferred_of,
+    shared_leads,
+)
 
 Place = tuple[Form, int, int, Tables, bool]
 """Where a reading is listed: the form, the chain's start and length, the tables, whether a
@@ -177,8 +187,8 @@ def _list_blocks(
         if not left:  # the prefix is the whole kicker set
             if screen and not screen(prefix):
                 continue
-            combo = part.get((), _UNSEEN)
-            if combo is _UNSEEN:
+            combo = part.get((), UNREAD)
+            if combo is UNREAD:
                 combo = part[()] = _reading(place, prefix)
             if combo:
                 found.append(combo)
@@ -239,10 +249,6 @@ def _fill(
             kickers = prefix + ((key,) if one else key)
             part[key] = _reading(place, kickers)
     return list(map(part.__getitem__, keys))
-
-
-_UNSEEN: Final[Any] = object()
-"""A reading not yet looked for (``with_wings``; a stored None is a reading not listed)."""
 
 
 class _KickerPool:
