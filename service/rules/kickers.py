@@ -94,16 +94,27 @@ def single_caps(kicker_rules: KickerRules, form: Form, start: int, length: int) 
     >>> single_caps(KickerRules(ranks_repeat=True), THREE_PLAYER_FORMS[3], 0, 1)[:3]
     [0, 3, 3]
     """
-    airplane = form.chain and form.width == 3
-    most = kicker_rules.repeat if airplane or not kicker_rules.bomb else kicker_rules.rank_max
-    caps = [most] * TWO + [most, 1, 1]
+    caps = open_caps(kicker_rules, form)
     for r in range(start, start + length):
         caps[r] = 0
-    if airplane and not kicker_rules.adjacent_trios:
+    if form.chain and form.width == 3 and not kicker_rules.adjacent_trios:
         for r in (start - 1, start + length):
             if 0 <= r <= ACE:
                 caps[r] = min(caps[r], 2)
     return caps
+
+
+def open_caps(kicker_rules: KickerRules, form: Form) -> list[int]:
+    """``single_caps`` where the position restricts no rank: what a rank apart from the chain
+    and its neighbours may give (a new list).
+
+    >>> from .model import THREE_PLAYER_FORMS
+    >>> open_caps(KickerRules(), THREE_PLAYER_FORMS[3])[-3:]
+    [1, 1, 1]
+    """
+    airplane = form.chain and form.width == 3
+    most = kicker_rules.repeat if airplane or not kicker_rules.bomb else kicker_rules.rank_max
+    return [most] * TWO + [most, 1, 1]
 
 
 def pair_caps(kicker_rules: KickerRules, start: int, length: int) -> list[int]:

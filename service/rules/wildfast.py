@@ -36,7 +36,7 @@ makes of it (``combos.wild_combination``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import Final
@@ -44,7 +44,7 @@ from typing import Final
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
 from .combos import NATURAL_PLAYS, Combination
-from .kickers import choose_ranks, pair_caps, single_caps
+from .kickers import choose_ranks, open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
 from .wilds import _assign, _fresh, _kickers, _splits
@@ -219,7 +219,9 @@ def _parts_of_kickers(
     """Every legal kicker part of a position, with up to ``total`` wilds: those of
     ``wilds._kickers``, judged part by part there; where ``_kicker_ways`` counts them from the
     rank counts, the same parts made here without judging them (each is legal), with the
-    search's substitution (``wilds._fresh``)."""
+    search's substitution (``wilds._fresh``), from the choices of the position alone
+    (``_kicker_choices``; a listing shares them between the positions of a form and length,
+    ``_Listing.kicker_parts``)."""
     form, start, length = place
     if _judged(form, model):
         return [
@@ -230,64 +232,177 @@ def _parts_of_kickers(
         ]
     if not form.kickers:
         return [_EMPTY]
-    assert model.wilds is not None
-    own = model.wilds.ranks
+    choices = _kicker_choices(natural, form, length, (start, length), total, model)
+    return _kicker_parts_at(choices, place, total, model)
+
+
+class _Choice:
+    """The natural cards of kicker parts of a form and chain length, chosen within the caps
+    of the ranks no position of them makes primal (``_kicker_choices``): those of a position
+    are the choices within its own caps (``_kicker_parts_at``)."""
+
+    __slots__ = ("cards", "number", "odd", "part", "plain", "wild")
+
+    cards: Final[tuple[int, ...]]
+    """Its natural cards, ascending."""
+    number: Final[int]
+    """Its natural cards as a number (``_number``)."""
+    odd: Final[tuple[int, ...]]
+    """Pair kickers: the natural cards a wild completes into a pair."""
+    plain: Final[int]
+    """Single kickers: how many of its natural cards are not jokers."""
+    wild: Final[int]
+    """The wild units its kickers take beside it (wild cards, or wild pairs)."""
+    part: Final[_Part | None]
+    """Its kicker part where it is the same at every position (no wild stands for a rank the
+    caps choose: ``wilds._fresh``), else None."""
+
+    def __init__(  # noqa: PLR0917 - a choice's fields, in order
+        self,
+        cards: tuple[int, ...],
+        number: int,
+        odd: tuple[int, ...],
+        plain: int,
+        wild: int,
+        part: _Part | None,
+    ) -> None:
+        self.cards = cards
+        self.number = number
+        self.odd = odd
+        self.plain = plain
+        self.wild = wild
+        self.part = part
+
+
+def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds held
+    natural: list[int],
+    form: Form,
+    length: int,
+    primal: tuple[int, int],
+    total: int,
+    model: GameModel,
+) -> list[_Choice]:
+    """The choices of natural kicker cards of a form and chain length with up to ``total``
+    wilds, within the caps of a position whose primal ranks are ``primal`` (start, length)
+    and whose neighbours are not restricted: the ranks every position that reads them makes
+    primal (``_Listing.kicker_parts``), or one position's own (``_parts_of_kickers``)."""
+    rules = model.kickers
     units = form.kickers * length
+    found = []
     if form.kicker_width == 2:
-        return _pair_parts(natural, pair_caps(model.kickers, start, length), units, total, own)
-    caps = single_caps(model.kickers, form, start, length)
+        caps = pair_caps(rules, *primal)
+        for cards, odd, pairs in _pair_choices(natural, caps, units, total):
+            wild = units - pairs
+            part = None if wild else _kicker_part(cards, odd)
+            number = _number_of(cards) if part is None else part.number
+            found.append(_Choice(cards, number, odd, 0, wild, part))
+        return found
+    caps = open_caps(rules, form)
+    for r in range(primal[0], primal[0] + primal[1]):
+        caps[r] = 0
     ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
     held = [min(natural[r], caps[r]) for r in ranks]
-    room = sum(caps[: TWO + 1])
-    apart = not model.kickers.rocket
-    found = []
+    apart = not rules.rocket
     for wild in range(min(total, units) + 1):
         for chosen in choose_ranks(ranks, held, units - wild):
             jokers = (BLACK in chosen) + (RED in chosen)
-            if (apart and jokers == 2) or len(chosen) - jokers > room - wild:
+            if apart and jokers == 2:
                 continue
-            if not wild:
-                found.append(_kicker_part(chosen, ()))
-                continue
-            used = [0] * NUM_RANKS
-            for r in chosen:
-                used[r] = used[r] + 1
-            greedy = _fresh(used, caps, wild, own)
-            assert greedy is not None
-            found.append(_kicker_part(chosen, greedy))
+            part = None if wild else _kicker_part(chosen, ())
+            number = _number_of(chosen) if part is None else part.number
+            found.append(_Choice(chosen, number, (), len(chosen) - jokers, wild, part))
     return found
 
 
-def _pair_parts(
-    natural: list[int], caps: list[int], units: int, total: int, own: tuple[int, ...]
+def _number_of(cards: tuple[int, ...]) -> int:
+    """Ranks as a number (``_number``)."""
+    return sum(1 << _SHIFT[r] for r in cards)
+
+
+def _kicker_parts_at(
+    choices: list[_Choice], place: Place, total: int, model: GameModel
 ) -> list[_Part]:
-    """``_parts_of_kickers`` of pair kickers (those of ``wilds._pair_naturals``): per rank,
-    up to twice its cap of its natural cards (an odd one, never a joker, completed by a wild
-    standing for its rank), the rest wild pairs where the caps leave room for them."""
+    """The kicker parts of a position from choices made within wider caps
+    (``_kicker_choices``): those its own caps allow (a single kicker's, or twice a pair
+    kicker's, cards of a rank), whose wilds have room and, where their stand-ins depend on the
+    caps, stand for what the search's substitution gives at this position (``wilds._fresh``)."""
+    form, start, length = place
+    rules = model.kickers
+    assert model.wilds is not None
+    own = model.wilds.ranks
+    pairs = form.kicker_width == 2
+    if pairs:
+        caps = pair_caps(rules, start, length)
+        adder, high = _limits([2 * n for n in caps], [2 * n for n in pair_caps(rules, 0, 0)])
+    else:
+        caps = single_caps(rules, form, start, length)
+        adder, high = _limits(caps, open_caps(rules, form))
+    room = sum(caps[: TWO + 1])
     found = []
-    for cards, odd, pairs in _pair_choices(natural, caps, units, total):
-        wild = units - pairs
-        if not wild:
-            found.append(_kicker_part(cards, odd))
+    for choice in choices:
+        if (choice.number + adder) & high:  # more cards of a rank than its cap here
             continue
-        halves = [0] * NUM_RANKS
-        for r in cards:
-            halves[r] = halves[r] + 1
-        halves = [(n + 1) // 2 for n in halves]
-        fresh = _fresh(halves, caps, wild, own)
-        if fresh is not None:
-            found.append(_kicker_part(cards, tuple(sorted(odd + fresh * 2))))
+        part = choice.part
+        if part is None:
+            part = _kicker_part_at(choice, caps, room, own, pairs)
+            if part is None:
+                continue
+        elif choice.plain > room:
+            continue
+        found.append(part)
     return found
+
+
+def _limits(caps: list[int], wide: list[int]) -> tuple[int, int]:
+    """How to tell, in one addition, whether a card set (``_number``) chosen within the caps
+    ``wide`` holds more cards of some rank than ``caps`` allow (each at most ``wide``'s, and
+    at most 3 where less): a number to add to it, whose three bits of each such rank are
+    ``3 - cap``, and the mask of their highest bits, set in the sum exactly where a count is
+    over its cap (no count is over 4, so no rank's bits carry into the next).
+
+    >>> adder, high = _limits([0, 2] + [4] * 13, [4] * 15)
+    >>> [bool((_number(counts) + adder) & high) for counts in ([1], [0, 2], [0, 3], [0, 0, 4])]
+    [True, False, True, False]
+    """
+    adder = high = 0
+    for r in range(NUM_RANKS):
+        if caps[r] < wide[r]:
+            assert caps[r] <= 3
+            adder += (3 - caps[r]) << _SHIFT[r]
+            high |= 4 << _SHIFT[r]
+    return adder, high
+
+
+def _kicker_part_at(
+    choice: _Choice, caps: list[int], room: int, own: tuple[int, ...], pairs: bool
+) -> _Part | None:
+    """The kicker part of a choice whose wilds stand for what the caps leave (``wilds._fresh``:
+    the lowest ranks, a wild's own first); None where they leave too little room."""
+    used = [0] * NUM_RANKS
+    if pairs:
+        for r in choice.cards:
+            used[r] = used[r] + 1
+        fresh = _fresh([(n + 1) // 2 for n in used], caps, choice.wild, own)
+        if fresh is None:
+            return None
+        return _kicker_part(choice.cards, tuple(sorted(choice.odd + fresh * 2)))
+    if choice.plain > room - choice.wild:
+        return None
+    for r in choice.cards:
+        used[r] = used[r] + 1
+    greedy = _fresh(used, caps, choice.wild, own)
+    assert greedy is not None
+    return _kicker_part(choice.cards, greedy)
 
 
 def _pair_choices(
     natural: list[int], caps: list[int], units: int, total: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """The natural cards of ``_pair_parts``: each choice of up to twice its cap of a rank's
-    natural cards (an odd number never of a joker) in at most ``units`` pairs, as (its cards,
-    the odd ones, its pairs), each made once from the choice one rank shorter; those whose
-    odd cards and missing pairs take at most ``total`` wilds (a choice's odd cards only grow
-    as it grows, so none is grown past ``total`` of them).
+    """The natural cards of pair kicker parts (``_kicker_choices``): each choice of up to
+    twice its cap of a rank's natural cards (an odd number never of a joker) in at most
+    ``units`` pairs, as (its cards, the odd ones, its pairs), each made once from the choice
+    one rank shorter; those whose odd cards and missing pairs take at most ``total`` wilds (a
+    choice's odd cards only grow as it grows, so none is grown past ``total`` of them).
 
     >>> sorted(_pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))  # one wild: 3 and it, 33, 4 ...
     [((0,), (0,), 1), ((0, 0), (), 1), ((1,), (1,), 1)]
@@ -646,6 +761,11 @@ class _Listing:
         compiled, is boxed anew at each use)."""
         self.runs: dict[int, list[list[int]]] = {}
         """``primal_ways`` by width and start, four bits each: one table per chain length."""
+        self.choices: dict[int, list[_Choice]] = {}
+        """``_kicker_choices`` by form (its place in the model) and chain length, four bits."""
+        self.spans: dict[int, tuple[int, int]] = {}
+        """The lowest and highest start of the positions of a form and chain length that the
+        listing makes (``reach``), keyed as ``choices``."""
         self.forms, self.powers = _ORDERS.get(model) or _orders_of(model)
         """Each form's place in the model, and each rank's power in its order (``_orders_of``)."""
         self.may = None if previous is None else answers_at(previous, model)
@@ -654,6 +774,34 @@ class _Listing:
         self.keep = keep
         """Whether the moves made are kept in ``_MADE`` (``make``): a page's are, as a client
         asks it again; a whole listing's are not (``every_move``)."""
+
+    def reach(self, places: Iterable[Place]) -> None:
+        """Say which positions the listing will make (``spans``): their kicker choices are
+        made once for each form and chain length, within the caps of the ranks every one of
+        them makes primal (``kicker_parts``)."""
+        spans, forms = self.spans, self.forms
+        for form, start, length in places:
+            key = forms[form] << 4 | length
+            low, high = spans.get(key, (start, start))
+            spans[key] = (min(low, start), max(high, start))
+
+    def kicker_parts(self, place: Place) -> list[_Part]:
+        """The kicker parts of a position (``_parts_of_kickers``), from the kicker choices of
+        its form and chain length (``_kicker_choices``), made once for the positions the
+        listing reaches (``spans``: the ranks all of them make primal are left out)."""
+        form, _, length = place
+        model = self.model
+        if not form.kickers or _judged(form, model):
+            return _parts_of_kickers(self.natural, place, self.total, model)
+        key = self.forms[form] << 4 | length
+        choices = self.choices.get(key)
+        if choices is None:
+            low, high = self.spans[key]
+            primal = (high, max(low + length - high, 0))  # what every position makes primal
+            choices = self.choices[key] = _kicker_choices(
+                self.natural, form, length, primal, self.total, model
+            )
+        return _kicker_parts_at(choices, place, self.total, model)
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
@@ -696,7 +844,9 @@ class _Listing:
         and the positions (form, start, length) that hold them."""
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         found = []
-        for group, places in self.positions():
+        positions = self.positions()
+        self.reach(place for _, places in positions for place in places)
+        for group, places in positions:
             size = 0
             held = []
             for place in places:
@@ -717,7 +867,9 @@ class _Listing:
         """Every move of the listing, in order, made group by group without counting them
         first (what a whole listing needs)."""
         found: list[Combination] = []
-        for _, places in self.positions():
+        positions = self.positions()
+        self.reach(place for _, places in positions for place in places)
+        for _, places in positions:
             found += self.moves(tuple(places), 0, None)
         return found
 
@@ -806,7 +958,7 @@ class _Listing:
             form,
             self.forms[form] << 4 | start,
             self.primal_parts(form.width, start, length),
-            _parts_of_kickers(self.natural, place, self.total, self.model),
+            self.kicker_parts(place),
             shared,
         )
 
@@ -1049,17 +1201,20 @@ def wild_listing(
     end = None if limit is None else offset + limit
     if limit == 0 or offset >= count:
         return count, []
-    listing = _Listing(hand, model, previous, wanted)
-    moves: list[Combination] = []
+    reached = []  # the groups the page reaches: from where, to where, and their positions
     seen = 0
     for _, size, places in groups:
         if seen + size > offset:
-            first = max(0, offset - seen)
             last = None if end is None else min(size, end - seen)
-            moves += listing.moves(places, first, last)
+            reached.append((max(0, offset - seen), last, places))
         seen += size
         if end is not None and seen >= end:
             break
+    listing = _Listing(hand, model, previous, wanted)
+    listing.reach(place for _, _, places in reached for place in places)
+    moves: list[Combination] = []
+    for first, last, places in reached:
+        moves += listing.moves(places, first, last)
     return count, moves
 
 
