@@ -788,16 +788,34 @@ class _Listing:
     def kicker_parts(self, place: Place) -> list[_Part]:
         """The kicker parts of a position (``_parts_of_kickers``), from the kicker choices of
         its form and chain length (``_kicker_choices``), made once for the positions the
-        listing reaches (``spans``: the ranks all of them make primal are left out)."""
-        form, _, length = place
+        listing reaches (``spans``: the ranks all of them make primal are left out).
+
+        >>> from .cards import read_hand
+        >>> from .ruleset import get_ruleset
+        >>> laizi = get_ruleset("laizi", wild="7").model
+        >>> listing = _Listing(read_hand("33344455566TT7"), laizi, None, None)
+        >>> trio_pair = laizi.form(Kind.TRIO_PAIR)
+        >>> def texts(place):  # the pairs (a wild in those marked), as the position makes them
+        ...     own = _parts_of_kickers(listing.natural, place, listing.total, laizi)
+        ...     made = listing.kicker_parts(place)
+        ...     assert [p.cards for p in made] == [p.cards for p in own]
+        ...     return " ".join(sorted(p.text + "*" * p.wilds for p in made))
+        >>> texts((trio_pair, 0, 1))  # not reached: its own
+        '44 44* 55 55* 66 66* TT TT*'
+        >>> listing.reach([(trio_pair, 0, 1), (trio_pair, 2, 1)])
+        >>> texts((trio_pair, 2, 1))  # from the choices of both
+        '33 33* 44 44* 66 66* TT TT*'
+        """
+        form, start, length = place
         model = self.model
-        if not form.kickers or _judged(form, model):
-            return _parts_of_kickers(self.natural, place, self.total, model)
         key = self.forms[form] << 4 | length
+        low, high = self.spans.get(key, (NUM_RANKS, -1))  # none reached: no start
+        if not form.kickers or _judged(form, model) or not low <= start <= high:
+            # Its own parts: none, judged one by one, or not reached (a bomb answering one).
+            return _parts_of_kickers(self.natural, place, self.total, model)
         choices = self.choices.get(key)
-        if choices is None:
-            low, high = self.spans[key]
-            primal = (high, max(low + length - high, 0))  # what every position makes primal
+        if choices is None:  # every position from low to high makes these ranks primal
+            primal = (high, max(low + length - high, 0))
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
@@ -844,9 +862,7 @@ class _Listing:
         and the positions (form, start, length) that hold them."""
         plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         found = []
-        positions = self.positions()
-        self.reach(place for _, places in positions for place in places)
-        for group, places in positions:
+        for group, places in self.positions():
             size = 0
             held = []
             for place in places:
