@@ -44,7 +44,7 @@ from typing import Final
 from .beating import beats
 from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
 from .combos import NATURAL_PLAYS, Combination
-from .kickers import choose_ranks, open_caps, pair_caps, single_caps
+from .kickers import open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
 from .wilds import _assign, _fresh, _kickers, _splits
@@ -225,7 +225,7 @@ def _parts_of_kickers(
     form, start, length = place
     if _judged(form, model):
         return [
-            _kicker_part(_ranks(used), stands)
+            _kicker_part(_number(used), _number_of(stands))
             for used, stands, _ in _kickers(
                 natural, total, form, start=start, length=length, model=model
             )
@@ -241,14 +241,10 @@ class _Choice:
     of the ranks no position of them makes primal (``_kicker_choices``): those of a position
     are the choices within its own caps (``_kicker_parts_at``)."""
 
-    __slots__ = ("cards", "number", "odd", "part", "plain", "wild")
+    __slots__ = ("number", "part", "plain", "wild")
 
-    cards: Final[tuple[int, ...]]
-    """Its natural cards, ascending."""
     number: Final[int]
     """Its natural cards as a number (``_number``)."""
-    odd: Final[tuple[int, ...]]
-    """Pair kickers: the natural cards a wild completes into a pair."""
     plain: Final[int]
     """Single kickers: how many of its natural cards are not jokers."""
     wild: Final[int]
@@ -257,18 +253,8 @@ class _Choice:
     """Its kicker part where it is the same at every position (no wild stands for a rank the
     caps choose: ``wilds._fresh``), else None."""
 
-    def __init__(  # noqa: PLR0917 - a choice's fields, in order
-        self,
-        cards: tuple[int, ...],
-        number: int,
-        odd: tuple[int, ...],
-        plain: int,
-        wild: int,
-        part: _Part | None,
-    ) -> None:
-        self.cards = cards
+    def __init__(self, number: int, plain: int, wild: int, part: _Part | None) -> None:
         self.number = number
-        self.odd = odd
         self.plain = plain
         self.wild = wild
         self.part = part
@@ -291,32 +277,100 @@ def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds h
     found = []
     if form.kicker_width == 2:
         caps = pair_caps(rules, *primal)
-        for cards, odd, pairs in _pair_choices(natural, caps, units, total):
-            wild = units - pairs
-            part = None if wild else _kicker_part(cards, odd)
-            number = _number_of(cards) if part is None else part.number
-            found.append(_Choice(cards, number, odd, 0, wild, part))
+        for number, wild in _pair_choices(natural, caps, units, total):
+            # A wild completes each odd card: the ranks held an odd number of times.
+            part = None if wild else _kicker_part(number, number & _ONES)
+            found.append(_Choice(number, 0, wild, part))
         return found
     caps = open_caps(rules, form)
     for r in range(primal[0], primal[0] + primal[1]):
         caps[r] = 0
-    ranks = [r for r in range(NUM_RANKS) if natural[r] and caps[r]]
-    held = [min(natural[r], caps[r]) for r in ranks]
+    by_size = _single_choices(natural, caps, units)
     apart = not rules.rocket
+    black, red = _SHIFT[BLACK], _SHIFT[RED]
     for wild in range(min(total, units) + 1):
-        for chosen in choose_ranks(ranks, held, units - wild):
-            jokers = (BLACK in chosen) + (RED in chosen)
+        for number in by_size[units - wild]:
+            jokers = (number >> black & 7) + (number >> red & 7)
             if apart and jokers == 2:
                 continue
-            part = None if wild else _kicker_part(chosen, ())
-            number = _number_of(chosen) if part is None else part.number
-            found.append(_Choice(chosen, number, (), len(chosen) - jokers, wild, part))
+            part = None if wild else _kicker_part(number, 0)
+            found.append(_Choice(number, units - wild - jokers, wild, part))
+    return found
+
+
+def _single_choices(natural: list[int], caps: list[int], units: int) -> list[list[int]]:
+    """Every choice of up to ``units`` natural cards, at most ``caps[r]`` of each rank ``r``,
+    as a number (``_number``), by how many cards it holds: each made once, from the choices
+    of the ranks before its highest.
+
+    >>> by_size = _single_choices([2, 1] + [0] * 12 + [1], [2] * 15, 2)
+    >>> [sorted(_cards_in(n)[0] for n in size) for size in by_size]
+    [[''], ['3', '4', 'R'], ['33', '34', '3R', '4R']]
+    """
+    by_size: list[list[int]] = [[0]] + [[] for _ in range(units)]
+    for r in range(NUM_RANKS):
+        most = min(natural[r], caps[r])
+        if not most:
+            continue
+        shift = _SHIFT[r]
+        for size in range(units - 1, -1, -1):  # the larger first: each grows from before r
+            before = by_size[size]
+            if before:
+                for take in range(1, min(most, units - size) + 1):
+                    more = take << shift
+                    by_size[size + take] += [n + more for n in before]
+    return by_size
+
+
+def _pair_choices(
+    natural: list[int], caps: list[int], units: int, total: int
+) -> list[tuple[int, int]]:
+    """The natural cards of pair kicker parts (``_kicker_choices``): each choice of up to
+    twice its cap of a rank's natural cards (an odd number never of a joker) in at most
+    ``units`` pairs, as a number (``_number``), with the wild pairs that fill the rest: those
+    whose odd cards and wild pairs take at most ``total`` wilds. Each is made once, from the
+    choices of the ranks before its highest, kept by pairs and odd cards.
+
+    >>> sorted((_cards_in(n)[0], w) for n, w in _pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))
+    [('3', 0), ('33', 0), ('4', 0)]
+    """
+    table: dict[int, list[int]] = {0: [0]}  # choices by pairs and odd cards, four bits each
+    for r in range(NUM_RANKS):
+        most = min(natural[r], 2 * caps[r])
+        if not most:
+            continue
+        shift = _SHIFT[r]
+        more = {key: list(numbers) for key, numbers in table.items()}
+        for key, numbers in table.items():
+            pairs, odd = key >> 4, key & 15
+            for take in range(1, most + 1):
+                grown = pairs + (take + 1) // 2
+                if grown > units:
+                    break
+                if take % 2 and (r > TWO or odd == total):
+                    continue
+                at = grown << 4 | odd + take % 2
+                added = [n + (take << shift) for n in numbers]
+                if at in more:
+                    more[at] += added
+                else:
+                    more[at] = added
+        table = more
+    found = []
+    for key, numbers in table.items():
+        wild = units - (key >> 4)
+        if (key & 15) + 2 * wild <= total:
+            found += [(n, wild) for n in numbers]
     return found
 
 
 def _number_of(cards: tuple[int, ...]) -> int:
     """Ranks as a number (``_number``)."""
     return sum(1 << _SHIFT[r] for r in cards)
+
+
+_ONES: Final = sum(1 << s for s in _SHIFT)
+"""The lowest bit of each rank's count in a number (``_number``): where it is odd."""
 
 
 def _kicker_parts_at(
@@ -378,55 +432,18 @@ def _kicker_part_at(
 ) -> _Part | None:
     """The kicker part of a choice whose wilds stand for what the caps leave (``wilds._fresh``:
     the lowest ranks, a wild's own first); None where they leave too little room."""
-    used = [0] * NUM_RANKS
+    number = choice.number
+    used = [number >> shift & 7 for shift in _SHIFT]
     if pairs:
-        for r in choice.cards:
-            used[r] = used[r] + 1
         fresh = _fresh([(n + 1) // 2 for n in used], caps, choice.wild, own)
         if fresh is None:
             return None
-        return _kicker_part(choice.cards, tuple(sorted(choice.odd + fresh * 2)))
+        return _kicker_part(number, (number & _ONES) + 2 * _number_of(fresh))
     if choice.plain > room - choice.wild:
         return None
-    for r in choice.cards:
-        used[r] = used[r] + 1
     greedy = _fresh(used, caps, choice.wild, own)
     assert greedy is not None
-    return _kicker_part(choice.cards, greedy)
-
-
-def _pair_choices(
-    natural: list[int], caps: list[int], units: int, total: int
-) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """The natural cards of pair kicker parts (``_kicker_choices``): each choice of up to
-    twice its cap of a rank's natural cards (an odd number never of a joker) in at most
-    ``units`` pairs, as (its cards, the odd ones, its pairs), each made once from the choice
-    one rank shorter; those whose odd cards and missing pairs take at most ``total`` wilds (a
-    choice's odd cards only grow as it grows, so none is grown past ``total`` of them).
-
-    >>> sorted(_pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))  # one wild: 3 and it, 33, 4 ...
-    [((0,), (0,), 1), ((0, 0), (), 1), ((1,), (1,), 1)]
-    """
-    takes = [(r, min(natural[r], 2 * caps[r])) for r in range(NUM_RANKS)]
-    ranks = [(r, most) for r, most in takes if most]
-    found: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
-    stack: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [(0, (), (), 0)]
-    while stack:
-        first, cards, odd, pairs = stack.pop()
-        if len(odd) + 2 * (units - pairs) <= total:
-            found.append((cards, odd, pairs))
-        if pairs == units:  # full: no card more
-            continue
-        for i in range(first, len(ranks)):
-            r, most = ranks[i]
-            for take in range(1, most + 1):
-                more = pairs + (take + 1) // 2
-                if more > units:
-                    break
-                if take % 2 and (r > TWO or len(odd) == total):
-                    continue
-                stack.append((i + 1, cards + (r,) * take, odd + (r,) * (take % 2), more))
-    return found
+    return _kicker_part(number, _number_of(greedy))
 
 
 def _judged(form: Form, model: GameModel) -> bool:
@@ -440,27 +457,34 @@ def _judged(form: Form, model: GameModel) -> bool:
     return form.kicker_width == 2 and rules.joker_pairs
 
 
-def _ranks(used: list[int]) -> tuple[int, ...]:
-    return tuple(r for r in range(NUM_RANKS) for _ in range(used[r]))
-
-
-_KICKER_PARTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], _Part]] = {}
-"""Kicker parts by their natural cards and stand-ins (ascending ranks): the same in every
-hand and position that has them. Bounded (``_KICKER_PARTS_LIMIT``, then it starts again)."""
+_KICKER_PARTS: Final[dict[int, _Part]] = {}
+"""Kicker parts by their natural cards and what their wilds stand for, two numbers
+(``_number``) in one: the same in every hand and position that has them. Bounded
+(``_KICKER_PARTS_LIMIT``, then it starts again)."""
 _KICKER_PARTS_LIMIT: Final = 20_000
 
 
-def _kicker_part(cards: tuple[int, ...], stands: tuple[int, ...]) -> _Part:
-    """The kicker part of natural cards and wilds standing for ``stands`` (ascending ranks)."""
-    key = (cards, stands)
+def _kicker_part(number: int, stands: int) -> _Part:
+    """The kicker part of natural cards and wilds standing for ``stands`` (numbers).
+
+    >>> part = _kicker_part(_number_of((0, 1)), _number_of((4,)))
+    >>> part.text, part.wilds, part.natural
+    ('347', 1, 2)
+    """
+    key = stands << _SIZE | number
     found = _KICKER_PARTS.get(key)
     if found is None:
-        number = sum(1 << _SHIFT[r] for r in cards)
-        text = _cards_in(number + sum(1 << _SHIFT[r] for r in stands))[0]
+        cards = _cards_in(number)[1]
+        wilds = _cards_in(stands)[1]
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
         found = _KICKER_PARTS[key] = _Part(
-            len(stands), len(cards), number, _code(cards), _code(stands), text
+            len(wilds),
+            len(cards),
+            number,
+            _code(cards),
+            _code(wilds),
+            _cards_in(number + stands)[0],
         )
     return found
 
@@ -1096,7 +1120,7 @@ def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
 
 def _five(n: int, bits: int) -> tuple[str, tuple[int, ...]]:
     """The cards of ranks ``5n`` to ``5n + 4`` of a number, from their 15 bits (``_FIVES``)."""
-    found = _FIVES[n].get(bits)
+    found = _FIVES[n][bits]
     if found is None:
         ranks = tuple(
             r
@@ -1107,9 +1131,13 @@ def _five(n: int, bits: int) -> tuple[str, tuple[int, ...]]:
     return found
 
 
-_FIVES: Final[tuple[dict[int, tuple[str, tuple[int, ...]]], ...]] = ({}, {}, {})
+_FIVES: Final[tuple[list[tuple[str, tuple[int, ...]] | None], ...]] = tuple(
+    [None] * (1 << 15) for _ in range(3)
+)
 """The cards of five ranks (3-7, 8-Q, K-R) by their bits in a number, made as they are met:
-at most 3,125, 3,125 and 500 of them, as a hand holds at most four of a rank."""
+at most 3,125, 3,125 and 500 of them, as a hand holds at most four of a rank. Lists indexed
+by the bits (768 kB in all), not dicts: a compiled list index boxes no number and hashes
+nothing (a play's three look-ups 0.5k instructions, where the dicts' took 1.5k)."""
 
 
 _MADE: Final[dict[tuple[GameModel, int], Combination]] = {}
@@ -1166,7 +1194,7 @@ def forget(*, hands: bool = False) -> None:
     _STANDS.clear()
     _ORDERS.clear()
     for fives in _FIVES:
-        fives.clear()
+        fives[:] = [None] * len(fives)
     NATURAL_PLAYS.clear()
     _MISSES.clear()
     _KICKER_PARTS.clear()
