@@ -92,7 +92,7 @@ class _Part:
     compiled, one is made in a native call, where a ``NamedTuple``'s constructor is a Python
     call (about 3,000 instructions; a position's primal parts make thousands)."""
 
-    __slots__ = ("cards", "natural", "number", "stands", "text", "wilds")
+    __slots__ = ("natural", "number", "shown", "stands", "text", "wilds")
 
     wilds: Final[int]
     """How many wild cards it takes."""
@@ -100,28 +100,29 @@ class _Part:
     """How many natural cards it holds."""
     number: Final[int]
     """Its natural cards as a number (``_number``)."""
-    cards: Final[str]
-    """Its natural cards (``_code``)."""
     stands: Final[str]
     """What its wilds stand for, ascending (``_code``)."""
+    shown: Final[str]
+    """What its wilds stand for, ascending, as cards (a play's ``stands`` in a game of one
+    wild rank, where the other part takes no wild: ``wilds._assign``)."""
     text: Final[str]
     """The kickers as read (a kicker part; empty for a primal part)."""
 
     def __init__(  # noqa: PLR0917 - a part's fields, in order
-        self, wilds: int, natural: int, number: int, cards: str, stands: str, text: str
+        self, wilds: int, natural: int, number: int, stands: str, shown: str, text: str
     ) -> None:
         self.wilds = wilds
         self.natural = natural
         self.number = number
-        self.cards = cards
         self.stands = stands
+        self.shown = shown
         self.text = text
 
 
 class _Split:
     """One way to take ``n`` wilds from the wild ranks the hand holds."""
 
-    __slots__ = ("at", "cards", "number", "own", "split", "text")
+    __slots__ = ("at", "number", "own", "split", "text")
 
     at: Final[int]
     """Its place among the splits of the hand (0: no wild)."""
@@ -129,27 +130,23 @@ class _Split:
     """How many of each wild rank (in the order of ``Wilds.ranks``)."""
     number: Final[int]
     """The wild cards as a number (``_number``)."""
-    cards: Final[str]
-    """The wild cards (``_code``)."""
     text: Final[str]
     """The wild cards as text (the play's ``wild``)."""
     own: Final[frozenset[int]]
     """The wild ranks it takes a card of: what a play of wilds alone may read (its stand-ins
     are the ranks its parts read, whichever wild card stands for which)."""
 
-    def __init__(  # noqa: PLR0917 - a split's fields, in order
+    def __init__(
         self,
         at: int,
         split: tuple[int, ...],
         number: int,
-        cards: str,
         text: str,
         own: frozenset[int],
     ) -> None:
         self.at = at
         self.split = split
         self.number = number
-        self.cards = cards
         self.text = text
         self.own = own
 
@@ -197,14 +194,15 @@ def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: i
     high = min(natural[r], width)
     low = width if r > TWO else 0
     code = _CODE[r]
+    shown = RANK_CHARS[r]
     shift = _SHIFT[r]
     return [
         _Part(
             p.wilds + width - t,
             p.natural + t,
             p.number + (t << shift),
-            p.cards + code * t,
             p.stands + code * (width - t),
+            p.shown + shown * (width - t),
             "",
         )
         for p in parts
@@ -475,16 +473,11 @@ def _kicker_part(number: int, stands: int) -> _Part:
     found = _KICKER_PARTS.get(key)
     if found is None:
         cards = _cards_in(number)[1]
-        wilds = _cards_in(stands)[1]
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
+        shown, wilds = _cards_in(stands)
         found = _KICKER_PARTS[key] = _Part(
-            len(wilds),
-            len(cards),
-            number,
-            _code(cards),
-            _code(wilds),
-            _cards_in(number + stands)[0],
+            len(wilds), len(cards), number, _code(wilds), shown, _cards_in(number + stands)[0]
         )
     return found
 
@@ -676,7 +669,7 @@ def _splits_of(ranks: tuple[int, ...], pool: tuple[int, ...]) -> list[list[_Spli
             cards = tuple(sorted(r for r, k in zip(ranks, split, strict=True) for _ in range(k)))
             number = sum(k << _SHIFT[r] for r, k in zip(ranks, split, strict=True))
             text = "".join([RANK_CHARS[r] for r in cards])
-            splits.append(_Split(index, split, number, _code(cards), text, frozenset(cards)))
+            splits.append(_Split(index, split, number, text, frozenset(cards)))
             index += 1
         found.append(splits)
     if len(_SPLITS) >= _SPLITS_LIMIT:
@@ -772,6 +765,9 @@ class _Listing:
         self.model = model
         self.previous = previous
         self.ranks = wilds.ranks
+        self.alone = len(wilds.ranks) == 1
+        """Whether the game has one wild rank: every wild card stands for what its part reads,
+        in order (``wilds._assign``)."""
         self.pool = tuple(hand[r] for r in wilds.ranks)
         self.total = sum(self.pool)
         natural = list(hand)
@@ -822,7 +818,7 @@ class _Listing:
         >>> def texts(place):  # the pairs (a wild in those marked), as the position makes them
         ...     own = _parts_of_kickers(listing.natural, place, listing.total, laizi)
         ...     made = listing.kicker_parts(place)
-        ...     assert [p.cards for p in made] == [p.cards for p in own]
+        ...     assert [p.number for p in made] == [p.number for p in own]
         ...     return " ".join(sorted(p.text + "*" * p.wilds for p in made))
         >>> texts((trio_pair, 0, 1))  # not reached: its own
         '44 44* 55 55* 66 66* TT TT*'
@@ -1030,7 +1026,8 @@ class _Listing:
                     continue
                 number = base - p.number - k.number
                 if p.natural or k.natural:
-                    found += [(number - s.number, spot, p, k, s) for s in splits[taken]]
+                    for s in splits[taken]:
+                        found.append((number - s.number, spot, p, k, s))
                     continue
                 read = set((p.stands + k.stands).encode("latin-1"))  # wilds alone: their own ranks
                 found += [
@@ -1057,7 +1054,12 @@ class _Listing:
         kind, rank, length, primal, _, size, power, place = spot.shared
         form = spot.form
         cards, ranks = _cards_in(p.number + k.number + split.number)
-        stand = self.stand(p.stands + k.stands, split) if split.at else ""
+        if not split.at:
+            stand = ""
+        elif self.alone and not (p.wilds and k.wilds):  # one wild rank: its stand-ins, ascending
+            stand = p.shown or k.shown
+        else:
+            stand = self.stand(p.stands + k.stands, split)
         grade, rung = 0, form.ladder
         if form.tier is Tier.BOMB:
             wilds = self.model.wilds
