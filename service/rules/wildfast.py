@@ -338,8 +338,8 @@ def _pair_choices(
         if not most:
             continue
         shift = _SHIFT[r]
-        more = {key: list(numbers) for key, numbers in table.items()}
-        for key, numbers in table.items():
+        for key in sorted(table, reverse=True):  # the most pairs first: each grows from before r
+            numbers = table[key]
             pairs, odd = key >> 4, key & 15
             for take in range(1, most + 1):
                 grown = pairs + (take + 1) // 2
@@ -349,11 +349,11 @@ def _pair_choices(
                     continue
                 at = grown << 4 | odd + take % 2
                 added = [n + (take << shift) for n in numbers]
-                if at in more:
-                    more[at] += added
+                before = table.get(at)
+                if before is None:
+                    table[at] = added
                 else:
-                    more[at] = added
-        table = more
+                    before += added
     found = []
     for key, numbers in table.items():
         wild = units - (key >> 4)
