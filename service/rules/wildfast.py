@@ -183,6 +183,12 @@ class _Spot:
 _EMPTY: Final = _Part(0, 0, 0, "", "", "")
 
 
+def _fill(natural: list[int], width: int, r: int) -> tuple[int, int]:
+    """The fewest and the most natural cards of rank ``r`` a way to fill ``width`` cards of
+    it takes (wilds for the rest): any number up to its count, all ``width`` of a joker."""
+    return (width if r > TWO else 0), min(natural[r], width)
+
+
 def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: int) -> list[_Part]:
     """Primal parts one rank longer: ``width`` cards of rank ``r`` more, natural (up to its
     count, all of them for a joker) then wild, up to ``total`` wilds. A run's primal parts are
@@ -191,8 +197,7 @@ def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: i
     >>> sorted(p.stands for p in _longer([_EMPTY], [1] + [0] * 14, 2, 0, 2))  # 3 and a wild
     ['\\x00', '\\x00\\x00']
     """
-    high = min(natural[r], width)
-    low = width if r > TWO else 0
+    low, high = _fill(natural, width, r)
     code = _CODE[r]
     shown = RANK_CHARS[r]
     shift = _SHIFT[r]
@@ -781,6 +786,8 @@ class _Listing:
         compiled, is boxed anew at each use)."""
         self.runs: dict[int, list[list[int]]] = {}
         """``primal_ways`` by width and start, four bits each: one table per chain length."""
+        self.lengths: dict[int, int] = {}
+        """``run_length`` by width and start, four bits each."""
         self.choices: dict[int, list[_Choice]] = {}
         """``_kicker_choices`` by form (its place in the model) and chain length, four bits."""
         self.spans: dict[int, tuple[int, int]] = {}
@@ -851,18 +858,27 @@ class _Listing:
         if found is None:
             found = []
             ways = [1]
-            need = 0  # the fewest wilds a way takes
-            natural = self.natural
-            total = self.total
-            for r in range(start, NUM_RANKS):
-                high = min(natural[r], width)
-                low = width if r > TWO else 0
-                need += width - high
-                if high < low or need > total:
-                    break
-                ways = _times(ways, width - high, width - low, total)
+            for r in range(start, start + self.run_length(width, start)):
+                low, high = _fill(self.natural, width, r)
+                ways = _times(ways, width - high, width - low, self.total)
                 found.append(ways)
             self.runs[key] = found
+        return found
+
+    def run_length(self, width: int, start: int) -> int:
+        """How long a run of ``width`` cards a rank from ``start`` may be: as long as some
+        way to fill it (``_fill``) takes no more wilds than the hand holds."""
+        key = width << 4 | start
+        found = self.lengths.get(key)
+        if found is None:
+            found = need = 0  # the fewest wilds a way takes
+            for r in range(start, NUM_RANKS):
+                low, high = _fill(self.natural, width, r)
+                need += width - high
+                if high < low or need > self.total:
+                    break
+                found += 1
+            self.lengths[key] = found
         return found
 
     def primal_parts(self, width: int, start: int, length: int) -> list[_Part]:
@@ -926,8 +942,8 @@ class _Listing:
             order = KIND_ORDER[form.kind]
             unit = form.size(1)  # cards per primal rank, kickers included
             for start in range(form.low, form.high + 1):
-                runs = self.primal_ways(form.width, start)
-                for length in range(form.min_len, min(form.max_len, len(runs)) + 1):
+                longest = self.run_length(form.width, start)
+                for length in range(form.min_len, min(form.max_len, longest) + 1):
                     top = start + length - 1
                     if top > form.high or unit * length > held:
                         break
