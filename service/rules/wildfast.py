@@ -1116,11 +1116,16 @@ class _Listing:
         """The moves of one group from its ``first`` to its ``end``, made."""
         if any(self.answers_one_by_one(form) for form, _, _ in places):
             keyed = [found for place in places for found in self.made(self.spot(place))]
-            keyed.sort(key=itemgetter(0))
+            keyed.sort(key=_KEY)
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
-        chosen.sort(key=itemgetter(0))
+        chosen.sort(key=_KEY)
         return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
+
+
+_KEY: Final = itemgetter(0)
+"""A play's key in its group, the first of its fields (``_Listing.plays``, ``made``): one
+object, not one made for each group sorted."""
 
 
 def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
