@@ -786,8 +786,9 @@ class _Listing:
         compiled, is boxed anew at each use)."""
         self.runs: dict[int, list[list[int]]] = {}
         """``primal_ways`` by width and start, four bits each: one table per chain length."""
-        self.lengths: dict[int, int] = {}
-        """``run_length`` by width and start, four bits each."""
+        self.lengths = [-1] * 256
+        """``run_length`` by width and start, four bits each (-1 where not yet found): a list,
+        as each position of each form asks."""
         self.choices: dict[int, list[_Choice]] = {}
         """``_kicker_choices`` by form (its place in the model) and chain length, four bits."""
         self.spans: dict[int, tuple[int, int]] = {}
@@ -869,8 +870,8 @@ class _Listing:
         """How long a run of ``width`` cards a rank from ``start`` may be: as long as some
         way to fill it (``_fill``) takes no more wilds than the hand holds."""
         key = width << 4 | start
-        found = self.lengths.get(key)
-        if found is None:
+        found = self.lengths[key]
+        if found < 0:
             found = need = 0  # the fewest wilds a way takes
             for r in range(start, NUM_RANKS):
                 low, high = _fill(self.natural, width, r)
