@@ -1120,8 +1120,11 @@ class _Listing:
             keyed.sort(key=_KEY)
             return [combo for _, combo in keyed[first:end]]
         chosen = [play for place in places for play in self.plays(self.spot(place))]
-        chosen.sort(key=_KEY)
-        return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen[first:end]]
+        if len(chosen) > 1:  # a sort is a call through the C API, and many groups hold one
+            chosen.sort(key=_KEY)
+        if first or end is not None:
+            chosen = chosen[first:end]
+        return [self.make(key, spot, p, k, split) for key, spot, p, k, split in chosen]
 
 
 _KEY: Final = itemgetter(0)
