@@ -236,7 +236,7 @@ def _parts_of_kickers(
     if not form.kickers:
         return [_EMPTY]
     choices = _kicker_choices(natural, form, length, (start, length), total, model)
-    return _kicker_parts_at(choices, place, total, model)
+    return _kicker_parts_at(choices, place, model)
 
 
 class _Choice:
@@ -376,9 +376,7 @@ _ONES: Final = sum(1 << s for s in _SHIFT)
 """The lowest bit of each rank's count in a number (``_number``): where it is odd."""
 
 
-def _kicker_parts_at(
-    choices: list[_Choice], place: Place, total: int, model: GameModel
-) -> list[_Part]:
+def _kicker_parts_at(choices: list[_Choice], place: Place, model: GameModel) -> list[_Part]:
     """The kicker parts of a position from choices made within wider caps
     (``_kicker_choices``): those its own caps allow (a single kicker's, or twice a pair
     kicker's, cards of a rank), whose wilds have room and, where their stand-ins depend on the
@@ -839,7 +837,8 @@ class _Listing:
         key = self.forms[form] << 4 | length
         low, high = self.spans.get(key, (NUM_RANKS, -1))  # none reached: no start
         if not form.kickers or _judged(form, model) or not low <= start <= high:
-            # Its own parts: none, judged one by one, or not reached (a bomb answering one).
+            # Its own parts: none, judged one by one, or a position not reached (none today:
+            # the positions made one by one, bombs answering bombs, carry no kickers).
             return _parts_of_kickers(self.natural, place, self.total, model)
         choices = self.choices.get(key)
         if choices is None:  # every position from low to high makes these ranks primal
@@ -847,7 +846,7 @@ class _Listing:
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
-        return _kicker_parts_at(choices, place, self.total, model)
+        return _kicker_parts_at(choices, place, model)
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
