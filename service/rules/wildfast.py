@@ -46,7 +46,7 @@ from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
 from .combos import NATURAL_PLAYS, Combination
 from .kickers import open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
-from .model import BLACK, RED, TWO, Form, GameModel, Grade, Tier
+from .model import BLACK, RED, TWO, Form, GameModel, Grade, KickerRules, Tier
 from .wilds import _assign, _fresh, _kickers, _splits
 
 Positions = Callable[[Form, int, int], bool]
@@ -235,8 +235,9 @@ def _parts_of_kickers(
         ]
     if not form.kickers:
         return [_EMPTY]
+    assert model.wilds is not None
     choices = _kicker_choices(natural, form, length, (start, length), total, model)
-    return _kicker_parts_at(choices, place, model)
+    return _kicker_parts_at(choices, _Caps(place, model.kickers), model.wilds.ranks)
 
 
 class _Choice:
@@ -376,30 +377,52 @@ _ONES: Final = sum(1 << s for s in _SHIFT)
 """The lowest bit of each rank's count in a number (``_number``): where it is odd."""
 
 
-def _kicker_parts_at(choices: list[_Choice], place: Place, model: GameModel) -> list[_Part]:
-    """The kicker parts of a position from choices made within wider caps
+class _Caps:
+    """A kicker form's caps at a chain position, as ``_kicker_parts_at`` reads them: the same
+    in every hand, so a listing keeps them per game model (``_ModelTables.caps``)."""
+
+    __slots__ = ("adder", "caps", "high", "pairs", "room")
+
+    caps: Final[list[int]]
+    """Single kicker cards, or pair kickers, of each rank (``single_caps``, ``pair_caps``)."""
+    pairs: Final[bool]
+    """Whether the kickers are pairs."""
+    room: Final[int]
+    """The caps of ranks 3 to 2 together."""
+    adder: Final[int]
+    high: Final[int]
+    """Where the caps are below those the choices were made within (``_limits``)."""
+
+    def __init__(self, place: Place, rules: KickerRules) -> None:
+        form, start, length = place
+        self.pairs = form.kicker_width == 2
+        if self.pairs:
+            caps = pair_caps(rules, start, length)
+            wide = pair_caps(rules, 0, 0)  # a position of no rank
+            adder, high = _limits([2 * n for n in caps], [2 * n for n in wide])
+        else:
+            caps = single_caps(rules, form, start, length)
+            adder, high = _limits(caps, open_caps(rules, form))
+        self.adder = adder
+        self.high = high
+        self.caps = caps
+        self.room = sum(caps[: TWO + 1])
+
+
+def _kicker_parts_at(choices: list[_Choice], at: _Caps, own: tuple[int, ...]) -> list[_Part]:
+    """The kicker parts of a position (its caps ``at``) from choices made within wider caps
     (``_kicker_choices``): those its own caps allow (a single kicker's, or twice a pair
     kicker's, cards of a rank), whose wilds have room and, where their stand-ins depend on the
-    caps, stand for what the search's substitution gives at this position (``wilds._fresh``)."""
-    form, start, length = place
-    rules = model.kickers
-    assert model.wilds is not None
-    own = model.wilds.ranks
-    pairs = form.kicker_width == 2
-    if pairs:
-        caps = pair_caps(rules, start, length)
-        adder, high = _limits([2 * n for n in caps], [2 * n for n in pair_caps(rules, 0, 0)])
-    else:
-        caps = single_caps(rules, form, start, length)
-        adder, high = _limits(caps, open_caps(rules, form))
-    room = sum(caps[: TWO + 1])
+    caps, stand for what the search's substitution gives at this position (``wilds._fresh``,
+    a wild's own rank ``own`` first)."""
+    adder, high, room = at.adder, at.high, at.room
     found = []
     for choice in choices:
         if (choice.number + adder) & high:  # more cards of a rank than its cap here
             continue
         part = choice.part
         if part is None:
-            part = _kicker_part_at(choice, caps, room, own, pairs)
+            part = _kicker_part_at(choice, at.caps, room, own, at.pairs)
             if part is None:
                 continue
         elif choice.plain > room:
@@ -691,18 +714,35 @@ the object it is). Bounded (``_STANDS_LIMIT``, then it starts again)."""
 _STANDS_LIMIT: Final = 20_000
 
 
-def _orders_of(model: GameModel) -> tuple[dict[Form, int], list[int]]:
-    """Each form's place in a wild game's model, and each rank's power in its order
-    (``GameModel.power``): kept per model (``_ORDERS``)."""
-    found = _ORDERS[model] = (
-        {form: n for n, form in enumerate(model.forms)},
-        [model.power(r) for r in range(NUM_RANKS)],
-    )
+class _ModelTables:
+    """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
+    form's place in the model, each rank's power in its order (``GameModel.power``), and per
+    chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
+    and its kicker caps (``_Caps``). Positions are keyed by the form's place, the start and
+    the length, four bits each."""
+
+    __slots__ = ("caps", "forms", "powers", "shared")
+
+    forms: Final[dict[Form, int]]
+    powers: Final[list[int]]
+    shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
+    caps: Final[dict[int, _Caps]]
+
+    def __init__(self, model: GameModel) -> None:
+        self.forms = {form: n for n, form in enumerate(model.forms)}
+        self.powers = [model.power(r) for r in range(NUM_RANKS)]
+        self.shared = {}
+        self.caps = {}
+
+
+def _tables_of(model: GameModel) -> _ModelTables:
+    found = _MODEL_TABLES[model] = _ModelTables(model)
     return found
 
 
-_ORDERS: Final[dict[GameModel, tuple[dict[Form, int], list[int]]]] = {}
-"""``_orders_of`` by model: as many as the wild games' models built (``model._BUILT``)."""
+_MODEL_TABLES: Final[dict[GameModel, _ModelTables]] = {}
+"""``_ModelTables`` by model: as many as the wild games' models built (``model._BUILT``);
+each holds a few thousand positions at most."""
 
 
 def may_answer(form: Form, previous: Combination) -> bool:
@@ -792,8 +832,10 @@ class _Listing:
         self.spans: dict[int, tuple[int, int]] = {}
         """The lowest and highest start of the positions of a form and chain length that the
         listing makes (``reach``), keyed as ``choices``."""
-        self.forms, self.powers = _ORDERS.get(model) or _orders_of(model)
-        """Each form's place in the model, and each rank's power in its order (``_orders_of``)."""
+        self.tables = _MODEL_TABLES.get(model) or _tables_of(model)
+        """What the game's listings share (``_ModelTables``)."""
+        self.forms, self.powers = self.tables.forms, self.tables.powers
+        """Each form's place in the model, and each rank's power in its order."""
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
@@ -846,7 +888,11 @@ class _Listing:
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
-        return _kicker_parts_at(choices, place, model)
+        position = key << 4 | start
+        at = self.tables.caps.get(position)
+        if at is None:
+            at = self.tables.caps[position] = _Caps(place, model.kickers)
+        return _kicker_parts_at(choices, at, self.ranks)
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
@@ -994,18 +1040,21 @@ class _Listing:
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
         form, start, length = place
-        top = start + length - 1
-        size = form.size(length)
-        shared = (
-            form.kind,
-            RANKS[top],
-            1 if form.tier is Tier.TOP else length,
-            "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
-            size << _SIZE,
-            size,
-            self.powers[top],
-            KIND_ORDER[form.kind],
-        )
+        key = (self.forms[form] << 4 | start) << 4 | length
+        shared = self.tables.shared.get(key)
+        if shared is None:
+            top = start + length - 1
+            size = form.size(length)
+            shared = self.tables.shared[key] = (
+                form.kind,
+                RANKS[top],
+                1 if form.tier is Tier.TOP else length,
+                "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
+                size << _SIZE,
+                size,
+                self.powers[top],
+                KIND_ORDER[form.kind],
+            )
         return _Spot(
             form,
             self.forms[form] << 4 | start,
@@ -1218,7 +1267,7 @@ def forget(*, hands: bool = False) -> None:
     _WAYS.clear()
     _SPLITS.clear()
     _STANDS.clear()
-    _ORDERS.clear()
+    _MODEL_TABLES.clear()
     for fives in _FIVES:
         fives[:] = [None] * len(fives)
     NATURAL_PLAYS.clear()
