@@ -416,20 +416,35 @@ def lookup_canonical(value: str, tables: Sequence[dict[str, T]]) -> tuple[T, T, 
     True
     """
     # Cut from the left, where the fewest and shortest strips of a hand are (10% faster than
-    # from the right); looked up with get, not caught: a string out of order is common (a hand
-    # as dealt), and an exception caught costs the compiled core more than the whole lookup.
-    rest = value.lstrip("34567")
-    high = rest.lstrip("89TJQ")
-    first = tables[0].get(value[: len(value) - len(rest)])
+    # from the right), by the characters' code points (compiled, a native loop; two calls of
+    # str.lstrip with the characters to strip took a third of an OpenSpiel response, 4.5k
+    # instructions of 12.8k); looked up with get, not caught: a string out of order is
+    # common (a hand as dealt), and an exception caught costs the compiled core more than
+    # the whole lookup.
+    size = len(value)
+    low = 0
+    while low < size and 0x33 <= ord(value[low]) <= 0x37:  # "3" to "7"
+        low += 1
+    middle = low
+    while middle < size:  # then "8" to "Q"
+        above = ord(value[middle]) - 0x38  # above "8"
+        if above < 0 or not _MIDDLE >> above & 1:
+            break
+        middle += 1
+    first = tables[0].get(value[:low])
     if first is None:
         return None
-    second = tables[1].get(rest[: len(rest) - len(high)])
+    second = tables[1].get(value[low:middle])
     if second is None:
         return None
-    third = tables[2].get(high)
+    third = tables[2].get(value[middle:])
     if third is None:
         return None
     return first, second, third
+
+
+_MIDDLE: Final = sum(1 << (ord(c) - 0x38) for c in "89TJQ")
+"""The characters of ranks 8 to Q as bits, each by how far its code point is above "8"'s."""
 
 
 _CANONICAL: tuple[dict[str, Counts], ...] = ()
