@@ -390,8 +390,11 @@ class _Caps:
     room: Final[int]
     """The caps of ranks 3 to 2 together."""
     adder: Final[int]
+    """What to add to a kicker set's number to tell whether it holds more cards of a rank
+    than these caps allow (``_limits``)."""
     high: Final[int]
-    """Where the caps are below those the choices were made within (``_limits``)."""
+    """Where to look in the sum: the ranks these caps hold below the open caps, those of a
+    position that restricts no rank (``open_caps``, ``pair_caps`` of no rank)."""
 
     def __init__(self, place: Place, rules: KickerRules) -> None:
         form, start, length = place
@@ -717,9 +720,9 @@ _STANDS_LIMIT: Final = 20_000
 class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
     form's place in the model, each rank's power in its order (``GameModel.power``), and per
-    chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
-    and its kicker caps (``_Caps``). Positions are keyed by the form's place, the start and
-    the length, four bits each."""
+    chain position, made as listings ask, what every play of it shares (``_Listing.spot``:
+    keyed by the form's place, the start and the length, four bits each) and its kicker caps
+    (``_Caps``: by the form's place, the length and the start). Some 100 kB when full."""
 
     __slots__ = ("caps", "forms", "powers", "shared")
 
@@ -736,13 +739,17 @@ class _ModelTables:
 
 
 def _tables_of(model: GameModel) -> _ModelTables:
+    if len(_MODEL_TABLES) >= _MODEL_TABLES_LIMIT:
+        _MODEL_TABLES.clear()
     found = _MODEL_TABLES[model] = _ModelTables(model)
     return found
 
 
 _MODEL_TABLES: Final[dict[GameModel, _ModelTables]] = {}
-"""``_ModelTables`` by model: as many as the wild games' models built (``model._BUILT``);
-each holds a few thousand positions at most."""
+"""``_ModelTables`` by model: one per wild game model asked for, its wild ranks included (a
+rule set's 169 draws of tiandi's are as many models). Bounded (``_MODEL_TABLES_LIMIT``, some
+3 MB, then it starts again)."""
+_MODEL_TABLES_LIMIT: Final = 32
 
 
 def may_answer(form: Form, previous: Combination) -> bool:
@@ -850,8 +857,12 @@ class _Listing:
         spans, forms = self.spans, self.forms
         for form, start, length in places:
             key = forms[form] << 4 | length
-            low, high = spans.get(key, (start, start))
-            spans[key] = (min(low, start), max(high, start))
+            span = spans.get(key)
+            if span is None:
+                spans[key] = (start, start)
+            elif not span[0] <= start <= span[1]:
+                spans[key] = (min(span[0], start), max(span[1], start))
+                self.choices.pop(key, None)  # made for fewer positions: made again
 
     def kicker_parts(self, place: Place) -> list[_Part]:
         """The kicker parts of a position (``_parts_of_kickers``), from the kicker choices of
@@ -873,6 +884,11 @@ class _Listing:
         >>> listing.reach([(trio_pair, 0, 1), (trio_pair, 2, 1)])
         >>> texts((trio_pair, 2, 1))  # from the choices of both
         '33 33* 44 44* 66 66* TT TT*'
+        >>> listing = _Listing(read_hand("33344455566TT7"), laizi, None, None)
+        >>> listing.reach([(trio_pair, 2, 1)])
+        >>> texts((trio_pair, 2, 1)) and listing.reach([(trio_pair, 0, 1)])  # reached later
+        >>> texts((trio_pair, 0, 1))  # the choices made again, for both
+        '44 44* 55 55* 66 66* TT TT*'
         """
         form, start, length = place
         model = self.model
