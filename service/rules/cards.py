@@ -421,16 +421,8 @@ def lookup_canonical(value: str, tables: Sequence[dict[str, T]]) -> tuple[T, T, 
     # instructions of 12.8k); looked up with get, not caught: a string out of order is
     # common (a hand as dealt), and an exception caught costs the compiled core more than
     # the whole lookup.
-    size = len(value)
-    low = 0
-    while low < size and 0x33 <= ord(value[low]) <= 0x37:  # "3" to "7"
-        low += 1
-    middle = low
-    while middle < size:  # then "8" to "Q"
-        above = ord(value[middle]) - 0x38  # above "8"
-        if above < 0 or not _MIDDLE >> above & 1:
-            break
-        middle += 1
+    low = _run_end(value, 0, _LOW)
+    middle = _run_end(value, low, _MIDDLE)
     first = tables[0].get(value[:low])
     if first is None:
         return None
@@ -443,8 +435,28 @@ def lookup_canonical(value: str, tables: Sequence[dict[str, T]]) -> tuple[T, T, 
     return first, second, third
 
 
-_MIDDLE: Final = sum(1 << (ord(c) - 0x38) for c in "89TJQ")
-"""The characters of ranks 8 to Q as bits, each by how far its code point is above "8"'s."""
+def _run_end(value: str, start: int, chars: int) -> int:
+    """Where the characters from ``start`` of ``value`` stop being among ``chars`` (bits, each
+    by how far its code point is above ``"0"``'s: ``_characters``)."""
+    end = start
+    while end < len(value):
+        above = ord(value[end]) - 0x30
+        if above < 0 or not chars >> above & 1:
+            break
+        end += 1
+    return end
+
+
+def _characters(cards: str) -> int:
+    """Card characters as bits for ``_run_end``: each by how far its code point is above "0"'s
+    (every card character is a digit or a capital letter, within 64 of it)."""
+    return sum(1 << (ord(c) - 0x30) for c in cards)
+
+
+_LOW: Final = _characters(RANK_CHARS[:5])
+"""The cards of ranks 3 to 7, as ``canonical_parts`` cuts them."""
+_MIDDLE: Final = _characters(RANK_CHARS[5:10])
+"""The cards of ranks 8 to Q."""
 
 
 _CANONICAL: tuple[dict[str, Counts], ...] = ()

@@ -77,13 +77,13 @@ def _number(counts: list[int] | Counts) -> int:
     return sum(n << s for n, s in zip(counts, _SHIFT, strict=False) if n)
 
 
-_CODE: Final = "".join(map(chr, range(NUM_RANKS)))
-"""Ranks written one character each, ``chr(rank)``: the cards of a part as such a string sort
-by rank, and read back as ranks (``str.encode``) in one call."""
+def _ranks_of(cards: str) -> list[int]:
+    """The ranks of cards written as text (``RANK_CHARS``).
 
-
-def _code(ranks: tuple[int, ...] | list[int]) -> str:
-    return "".join([_CODE[r] for r in ranks])
+    >>> _ranks_of("37B")
+    [0, 4, 13]
+    """
+    return [RANK_CHARS.index(c) for c in cards]
 
 
 class _Part:
@@ -92,7 +92,7 @@ class _Part:
     compiled, one is made in a native call, where a ``NamedTuple``'s constructor is a Python
     call (about 3,000 instructions; a position's primal parts make thousands)."""
 
-    __slots__ = ("natural", "number", "shown", "stands", "text", "wilds")
+    __slots__ = ("natural", "number", "stands", "text", "wilds")
 
     wilds: Final[int]
     """How many wild cards it takes."""
@@ -101,21 +101,16 @@ class _Part:
     number: Final[int]
     """Its natural cards as a number (``_number``)."""
     stands: Final[str]
-    """What its wilds stand for, ascending (``_code``)."""
-    shown: Final[str]
-    """What its wilds stand for, ascending, as cards (a play's ``stands`` in a game of one
-    wild rank, where the other part takes no wild: ``wilds._assign``)."""
+    """What its wilds stand for, ascending, as cards (in a game of one wild rank, a play's
+    ``stands`` where the other part takes no wild: ``wilds._assign``)."""
     text: Final[str]
     """The kickers as read (a kicker part; empty for a primal part)."""
 
-    def __init__(  # noqa: PLR0917 - a part's fields, in order
-        self, wilds: int, natural: int, number: int, stands: str, shown: str, text: str
-    ) -> None:
+    def __init__(self, wilds: int, natural: int, number: int, stands: str, text: str) -> None:
         self.wilds = wilds
         self.natural = natural
         self.number = number
         self.stands = stands
-        self.shown = shown
         self.text = text
 
 
@@ -180,7 +175,7 @@ class _Spot:
         self.shared = shared
 
 
-_EMPTY: Final = _Part(0, 0, 0, "", "", "")
+_EMPTY: Final = _Part(0, 0, 0, "", "")
 
 
 def _fill(natural: list[int], width: int, r: int) -> tuple[int, int]:
@@ -195,19 +190,17 @@ def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: i
     those of ``wilds._hold``: every way to fill its ranks from natural cards and wilds.
 
     >>> sorted(p.stands for p in _longer([_EMPTY], [1] + [0] * 14, 2, 0, 2))  # 3 and a wild
-    ['\\x00', '\\x00\\x00']
+    ['3', '33']
     """
     low, high = _fill(natural, width, r)
-    code = _CODE[r]
-    shown = RANK_CHARS[r]
+    card = RANK_CHARS[r]
     shift = _SHIFT[r]
     return [
         _Part(
             p.wilds + width - t,
             p.natural + t,
             p.number + (t << shift),
-            p.stands + code * (width - t),
-            p.shown + shown * (width - t),
+            p.stands + card * (width - t),
             "",
         )
         for p in parts
@@ -506,7 +499,7 @@ def _kicker_part(number: int, stands: int) -> _Part:
             _KICKER_PARTS.clear()
         shown, wilds = _cards_in(stands)
         found = _KICKER_PARTS[key] = _Part(
-            len(wilds), len(cards), number, _code(wilds), shown, _cards_in(number + stands)[0]
+            len(wilds), len(cards), number, shown, _cards_in(number + stands)[0]
         )
     return found
 
@@ -675,7 +668,7 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
             splits = _SPLITS.get((ranks, pool)) or _splits_of(ranks, pool)
             for k in _parts_of_kickers(list(_NONE), place, total, model):
                 if short + k.wilds <= total:
-                    read = primal | set(k.stands.encode("latin-1"))
+                    read = primal | set(_ranks_of(k.stands))
                     found += sum(not read <= split.own for split in splits[short + k.wilds])
         if len(_MISSES) >= _MISSES_LIMIT:
             _MISSES.clear()
@@ -1080,13 +1073,13 @@ class _Listing:
         )
 
     def stand(self, stands: str, split: _Split) -> str:
-        """What a play's wilds stand for (``_code``, its parts' joined), shown in the order of
+        """What a play's wilds stand for (its parts' stand-ins, as cards), shown in the order of
         its wild cards (``_assign``): the same for every hand whose splits are these
         (``_splits_of``), so kept by stand-ins and split (``_STANDS``)."""
         key = (stands, split)
         found = _STANDS.get(key)
         if found is None:
-            ascending = tuple(sorted(stands.encode("latin-1")))
+            ascending = tuple(sorted(_ranks_of(stands)))
             _, stand, _ = _assign(ascending, split.split, self.ranks)
             if len(_STANDS) >= _STANDS_LIMIT:
                 _STANDS.clear()
@@ -1110,7 +1103,7 @@ class _Listing:
                     for s in splits[taken]:
                         found.append((number - s.number, spot, p, k, s))
                     continue
-                read = set((p.stands + k.stands).encode("latin-1"))  # wilds alone: their own ranks
+                read = set(_ranks_of(p.stands + k.stands))  # wilds alone: their own ranks
                 found += [
                     (number - s.number, spot, p, k, s) for s in splits[taken] if read <= s.own
                 ]
@@ -1138,7 +1131,7 @@ class _Listing:
         if not split.at:
             stand = ""
         elif self.alone and not (p.wilds and k.wilds):  # one wild rank: its stand-ins, ascending
-            stand = p.shown or k.shown
+            stand = p.stands or k.stands
         else:
             stand = self.stand(p.stands + k.stands, split)
         grade, rung = 0, form.ladder
