@@ -7,8 +7,8 @@
 # Usage: bash scripts/compiled.sh PYTHON_ARGS...   e.g.  bash scripts/compiled.sh -m bench
 #        bash scripts/compiled.sh --build          only build
 #        bash scripts/compiled.sh --built ARGS     run on what --build built, without building
-# scripts/test.sh builds with --build while its first pass runs on the sources, then runs its
-# second pass with --built: the same sources, built once.
+# scripts/test.sh runs its second pass with --built on the core its image build made
+# (tests/image.py copies it to .build/compiled): the same sources, built once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/uv.sh

@@ -22,7 +22,6 @@ import dataclasses
 import json
 import os
 import re
-import shlex
 import shutil
 import socket
 import subprocess
@@ -38,6 +37,16 @@ from typing import Any
 
 import pytest
 import yaml
+from image import (
+    build_context,
+    build_image_environment,
+    built,
+    find_uv,
+    host_path,
+    run,
+    site_packages,
+    stages,
+)
 from live import free_port, launch, stop_within, wait_ready
 
 from bench import nginx
@@ -47,6 +56,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.prefix) / "bin"
 """The project's virtual environment: the dev tools, and the image's command for the first run."""
 DOCKERFILE = ROOT / "Dockerfile"
+PREBUILT = os.environ.get("DDZ_TEST_IMAGE")
+"""Where ``scripts/test.sh`` builds the image's environment meanwhile (``tests/image.py``): the
+image test serves that build rather than making its own."""
 COMPOSE = ROOT / "deploy" / "compose.yaml"
 #: The modules pyproject.toml's mypyc hook compiles, as paths in the installed package.
 COMPILED_MODULES = [
@@ -60,88 +72,8 @@ K8S_VERSIONS = ("1.33.0", "1.37.0")
 """The oldest and the newest Kubernetes schemas kubernetes-validate 1.37 ships (no download)."""
 BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 """``PATH`` in the python:3.11-slim image, which the Dockerfile's ``ENV PATH=...:$PATH`` extends."""
-BASE_PYTHON: str = getattr(sys, "_base_executable", sys.executable)
-"""The interpreter the virtual environment was made from (Python 3.11, like the image's)."""
 KNOWN = frozenset(field.metadata["env"] for field in dataclasses.fields(Settings))
 """Every environment variable the service reads (service/config.py)."""
-
-
-def run(command: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
-    """Run a tool to the end, capturing its text output (never raises on a failure status)."""
-    return subprocess.run(
-        command, capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False, **options
-    )
-
-
-# ---- reading the Dockerfile ------------------------------------------------------------------
-
-
-@dataclasses.dataclass
-class Stage:
-    """One build stage: its base image, name and instructions (keyword, arguments)."""
-
-    base: str
-    name: str
-    instructions: list[tuple[str, str]]
-
-    def all(self, keyword: str) -> list[str]:
-        return [args for key, args in self.instructions if key == keyword]
-
-    def env(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
-        """The stage's ``ENV`` values in order, ``$NAME`` and ``${NAME}`` expanded."""
-        values = dict(base or {})
-        for args in self.all("ENV"):
-            for word in shlex.split(args):
-                name, equals, value = word.partition("=")
-                assert equals, f"ENV {args}: write NAME=value"
-                values[name] = re.sub(r"\$\{?(\w+)\}?", lambda m: values.get(m.group(1), ""), value)
-        return values
-
-    def exec_form(self, keyword: str) -> list[str]:
-        """The last ``CMD`` (or ``HEALTHCHECK ... CMD``) as its JSON array."""
-        args = self.all(keyword)[-1]
-        if keyword == "HEALTHCHECK":
-            args = args.split(" CMD ", 1)[1]
-        command = json.loads(args)
-        assert isinstance(command, list), f"{keyword} must be in exec form: {args}"
-        return [str(word) for word in command]
-
-
-def stages(path: Path = DOCKERFILE) -> list[Stage]:
-    """The Dockerfile's stages (continuation lines joined, comments dropped)."""
-    logical: list[str] = []
-    pending = ""
-    for line in path.read_text().splitlines():
-        if line.lstrip().startswith("#") or not line.strip():
-            continue
-        if line.endswith("\\"):
-            pending += line[:-1]
-            continue
-        logical.append(pending + line)
-        pending = ""
-    found: list[Stage] = []
-    for line in logical:
-        keyword, _, args = line.strip().partition(" ")
-        keyword, args = keyword.upper(), " ".join(args.split())
-        if keyword == "FROM":
-            image, _, name = args.partition(" AS ")
-            found.append(Stage(image.strip(), name.strip(), []))
-        else:
-            found[-1].instructions.append((keyword, args))
-    return found
-
-
-def host_path(value: str, mapping: Mapping[str, Path]) -> str:
-    """``value`` (a path or a ``:``-separated list) with image paths replaced by host paths."""
-    prefixes = sorted(mapping, key=len, reverse=True)
-
-    def one(part: str) -> str:
-        for prefix in prefixes:
-            if part == prefix or part.startswith(prefix + "/"):
-                return str(mapping[prefix]) + part[len(prefix) :]
-        return part
-
-    return ":".join(one(part) for part in value.split(":"))
 
 
 # ---- the Dockerfile --------------------------------------------------------------------------
@@ -191,51 +123,6 @@ def test_dockerfile_stages() -> None:
     command = final.exec_form("CMD")
     assert command[:2] == ["gunicorn", "-c"] and command[-1] == "service.wsgi:app"
     assert Path(command[2]).is_absolute() and Path(command[2]).name == "gunicorn.conf.py"
-
-
-def dockerignore_rules() -> list[tuple[bool, re.Pattern[str]]]:
-    """``.dockerignore`` as (exclude?, regex) pairs; the last matching pattern decides."""
-    rules = []
-    for line in (ROOT / ".dockerignore").read_text().splitlines():
-        pattern = line.strip()
-        if not pattern or pattern.startswith("#"):
-            continue
-        negated = pattern.startswith("!")
-        pattern = pattern.lstrip("!").strip("/")
-        regex = "".join(
-            ".*" if part == "**" else "[^/]*" if part == "*" else "[^/]" if part == "?" else part
-            for part in re.split(r"(\*\*|\*|\?)", re.sub(r"([.+^$()|{}])", r"\\\1", pattern))
-        )
-        rules.append((not negated, re.compile(regex.replace(".*/", "(.*/)?"))))
-    return rules
-
-
-def build_context() -> set[str]:
-    """The files ``docker build .`` sends: the repository less what .dockerignore excludes
-    (a pattern that matches a directory matches everything in it)."""
-    rules = dockerignore_rules()
-
-    def excluded(relative: str) -> bool:
-        parts = relative.split("/")
-        prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
-        verdict = False
-        for exclude, regex in rules:
-            if any(regex.fullmatch(prefix) for prefix in prefixes):
-                verdict = exclude
-        return verdict
-
-    reincluded = [regex.pattern for exclude, regex in rules if not exclude]
-    files = set()
-    for folder, dirs, names in os.walk(ROOT):
-        here = Path(folder).relative_to(ROOT).as_posix()
-        here = "" if here == "." else here + "/"
-        dirs[:] = [  # a directory is skipped when excluded and nothing inside is re-included
-            d
-            for d in dirs
-            if not excluded(here + d) or any(p.startswith(here + d) for p in reincluded)
-        ]
-        files |= {here + name for name in names if not excluded(here + name)}
-    return files
 
 
 def test_build_context_has_what_the_dockerfile_copies() -> None:
@@ -350,16 +237,6 @@ def test_image_command_serves_from_a_read_only_directory() -> None:
     assert run([executable, *check[1:]], env=env, timeout=10).returncode != 0  # it is stopped
 
 
-def find_uv() -> list[str] | None:
-    """uv as scripts/uv.sh finds or installs it: on PATH, or as ``python3 -m uv``."""
-    candidates = [[os.environ.get("UV", "")], [shutil.which("uv") or ""]]
-    candidates += [[python, "-m", "uv"] for python in (BASE_PYTHON, "python3")]
-    for command in candidates:
-        if command[0] and run([*command, "--version"]).returncode == 0:
-            return command
-    return None
-
-
 def compose_environment(service: str) -> dict[str, str]:
     """The environment a compose service gets with nothing set in the shell: ``${NAME:-x}`` and
     ``${NAME-x}`` become ``x``, ``${NAME}`` becomes empty."""
@@ -371,74 +248,22 @@ def compose_environment(service: str) -> dict[str, str]:
     }
 
 
-HOST_HAS = re.compile(
-    r"pip install --no-cache-dir uv==[\d.]+"
-    r"|apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev && .*"
-)
-"""The builder's other ``RUN`` lines, which the host does not repeat: it has uv, and a C
-compiler for the core mypyc compiles (scripts/system-deps.sh); the final stage copies neither."""
-
-
-def build_image_environment(uv: list[str], scratch: Path) -> dict[str, Path]:
-    """The builder stage without Docker: its ``COPY`` from the build context into /src, its
-    ``uv sync`` steps with its ``ENV``; then the final stage's ``COPY --from=builder``. Image
-    paths live under ``scratch``; returns the mapping."""
-    builder, final = stages()
-    mapping = {"/src": scratch / "src", "/app": scratch / "app"}
-    context = build_context()
-    hosts = {"VIRTUAL_ENV", "PYTHONPATH", "PYTHONSAFEPATH", "DDZ_CORE"}  # which build runs here
-    env = {name: v for name, v in os.environ.items() if name not in hosts}
-    env |= {name: host_path(v, mapping) for name, v in builder.env().items()}
-    env.setdefault("UV_PYTHON", BASE_PYTHON)  # the base image's Python 3.11
-    workdir = Path(host_path(builder.all("WORKDIR")[-1], mapping))
-    workdir.mkdir(parents=True)
-    for keyword, args in builder.instructions:
-        if keyword == "COPY":
-            *sources, target = args.split()
-            destination = workdir / target if not target.startswith("/") else Path(target)
-            for source in sources:
-                names = sorted(f for f in context if f == source or f.startswith(source + "/"))
-                assert names, f"COPY {source}: not in the build context"
-                for name in names:
-                    if name != source:  # a directory: its contents go into the destination
-                        into = destination / Path(name).relative_to(source)
-                    elif target.endswith("/") or len(sources) > 1:
-                        into = destination / Path(name).name
-                    else:
-                        into = destination
-                    into.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(ROOT / name, into)
-        elif keyword == "RUN" and args.startswith("uv "):
-            result = run([*uv, *shlex.split(args)[1:]], cwd=workdir, env=env, timeout=600)
-            assert result.returncode == 0, result.stderr[-4000:]
-        elif keyword == "RUN":
-            assert HOST_HAS.fullmatch(args), args
-    venv = Path(host_path(builder.env()["UV_PROJECT_ENVIRONMENT"], mapping))
-    for args in final.all("COPY"):
-        assert args.startswith("--from=" + builder.name), args
-        source, target = args.split()[1:]
-        there = Path(host_path(target, mapping))
-        if Path(host_path(source, mapping)) == venv:
-            # A virtual environment only works where it was made (its scripts' first lines).
-            assert there == venv, "the venv must be built where the final stage puts it"
-        else:
-            there.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(host_path(source, mapping), there)
-    mapping["/app/.venv"] = venv
-    return mapping
-
-
 def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> None:
-    uv = find_uv()
-    if uv is None:
-        pytest.fail("uv is missing: bash scripts/uv.sh installs it (the test command does)")
+    """The builder stage replayed (``tests/image.py``: by ``scripts/test.sh`` meanwhile, else
+    here), and its environment served as the final stage's command with compose's Redis."""
     redis_server = shutil.which("redis-server")
     if redis_server is None:
         pytest.fail(
             "redis-server is missing: scripts/system-deps.sh installs it (the test command does)"
         )
-    mapping = build_image_environment(uv, tmp_path)
-    site = next((mapping["/app/.venv"] / "lib").glob("python3*/site-packages"))
+    if PREBUILT:
+        mapping = built(Path(PREBUILT))
+    else:
+        uv = find_uv()
+        if uv is None:
+            pytest.fail("uv is missing: bash scripts/uv.sh installs it (the test command does)")
+        mapping = build_image_environment(uv, tmp_path)
+    site = site_packages(mapping)
     installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     for group, requirements in project["dependency-groups"].items():
@@ -490,6 +315,16 @@ def test_image_built_from_the_lock_file_serves_with_redis(tmp_path: Path) -> Non
     finally:
         redis.kill()
         redis.wait()
+
+
+def test_a_build_made_elsewhere_is_waited_for_and_its_failure_told(tmp_path: Path) -> None:
+    """``image.built``: the image test under ``scripts/test.sh`` fails with the build's own
+    words when the build it waits for failed, and when none comes in time."""
+    (tmp_path / "failed").write_text("Traceback ...\nAssertionError: uv sync said no\n")
+    with pytest.raises(AssertionError, match=r"(?s)the image build failed:\n.*uv sync said no"):
+        built(tmp_path, timeout=5)
+    with pytest.raises(AssertionError, match=r"no image built into .* in 0 s"):
+        built(tmp_path / "none", timeout=0.2)
 
 
 # ---- the proxy -------------------------------------------------------------------------------
