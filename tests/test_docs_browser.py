@@ -58,8 +58,10 @@ def operations(origin: str) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    """Headless Debian Chromium through Debian's ChromeDriver (never Selenium Manager)."""
+def browser(origin: str) -> Iterator[WebDriver]:
+    """Headless Debian Chromium through Debian's ChromeDriver (never Selenium Manager), started
+    after the server and quit before it stops: a connection the browser keeps alive would hold
+    gunicorn's graceful stop for its whole timeout (20 s seen in a teardown)."""
     with chromium() as driver:
         yield driver
 

@@ -55,7 +55,9 @@ def origin() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
+def browser(origin: str) -> Iterator[WebDriver]:
+    """Headless Chromium, started after the server and quit before it stops: a connection the
+    browser keeps alive would hold gunicorn's graceful stop for its whole timeout."""
     with chromium() as driver:
         yield driver
 
