@@ -7,11 +7,17 @@ import re
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from service.rules import Card, CardError, Rank, Suit, format_counts, parse_cards, read_hand
-from service.rules.cards import CARD_PATTERN, CARDS_PATTERN, RANK_CHARS
+from service.rules.cards import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    RANK_CHARS,
+    canonical_parts,
+    lookup_canonical,
+)
 
 
 @pytest.mark.parametrize(
@@ -162,6 +168,32 @@ def test_canonical_strings_read_alike_on_the_table_path(
     assert results[0] == results[1], (text, deck)
     fits = max(ranks) <= 4 * deck["copies"] and max(jokers) <= (copies if copies else 1)
     assert results[0] == counts if fits else isinstance(results[0], list), (text, deck)
+
+
+#: Card characters, and characters beside them in code points or looks (``canonical_number``
+#: reads code points through a table of 128), one past ASCII.
+NEAR_CARDS = RANK_CHARS + "0125:@ASUZaktr\x7f\u0080\u00e9\u2660"
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet=NEAR_CARDS, max_size=24), st.booleans())
+@example("33333333", True)  # eight of a rank, which three bits would carry into 4's
+@example("34567777888899TJQKA2BR", True)
+def test_a_canonical_string_is_read_as_its_three_parts_and_nothing_else_is(
+    text: str, ordered: bool
+) -> None:
+    """``lookup_canonical`` (one pass over the code points, then three list indexes) against
+    the definition: a string of card characters in ascending rank order, at most four of a
+    rank and one joker of a colour, is read as the counts of ranks 3-7, 8-Q and K-R; any other
+    string as None."""
+    if ordered:  # half the strings in rank order, the others' characters foreign to it
+        text = "".join(sorted(text, key=lambda c: (RANK_CHARS.find(c), c)))
+    cards = all(c in RANK_CHARS for c in text)
+    counts = tuple(text.count(c) for c in RANK_CHARS)
+    canonical = cards and list(text) == sorted(text, key=RANK_CHARS.index)
+    fits = max(counts[:13]) <= 4 and max(counts[13:]) <= 1
+    expected = (counts[:5], counts[5:10], counts[10:]) if canonical and fits else None
+    assert lookup_canonical(text, canonical_parts()) == expected, text
 
 
 @settings(max_examples=400, deadline=None)

@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import Final
 
 from .beating import beats
-from .cards import NUM_RANKS, RANK_CHARS, RANKS, Counts, Rank
+from .cards import NUM_RANKS, NUMBER_SHIFT, RANK_CHARS, RANKS, Counts, Rank
 from .combos import NATURAL_PLAYS, Combination
 from .kickers import open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
@@ -57,9 +57,9 @@ their primal rank."""
 Place = tuple[Form, int, int]
 """A chain position: form, start, length."""
 
-_SHIFT: Final = tuple(3 * (NUM_RANKS - 1 - r) for r in range(NUM_RANKS))
+_SHIFT: Final = NUMBER_SHIFT
 """Where each rank's count sits in a card set's number (``_number``): three bits a rank, the
-lowest rank highest."""
+lowest rank highest, as ``cards.canonical_number`` reads a hand's string."""
 _SIZE: Final = 3 * NUM_RANKS
 """Where a play's size sits in its listing key, above every card count."""
 _NONE: Final = (0,) * NUM_RANKS

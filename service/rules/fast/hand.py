@@ -114,29 +114,29 @@ def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
         return (*(shared.setdefault(x, x) for x in lists), counts)
 
     _RANK_LISTS = tuple(
-        {key: entry(key, first) for key in part.values()}
+        {key: entry(key, first) for key in part if key is not None}
         for first, part in zip((0, 5, 10), canonical_parts(), strict=True)
     )
     return _RANK_LISTS
 
 
-HELD_PARTS: Final[list[dict[str, Entry]]] = []
-"""``_rank_lists``'s entries by the canonical strings of their parts (``canonical_parts``):
-``lookup_canonical`` with these tables reads a canonical string of a three-player hand as its
-``Parts``. Empty until ``held_parts`` fills it in place, so a module that imported it reads
-it without a call (``HELD_PARTS or held_parts()``)."""
+HELD_PARTS: Final[list[list[Entry | None]]] = []
+"""``_rank_lists``'s entries where ``canonical_parts`` has their counts (by their bits in a
+card set's number): ``lookup_canonical`` with these tables reads a canonical string of a
+three-player hand as its ``Parts``. Empty until ``held_parts`` fills it in place, so a module
+that imported it reads it without a call (``HELD_PARTS or held_parts()``)."""
 
 
-def held_parts() -> list[dict[str, Entry]]:
+def held_parts() -> list[list[Entry | None]]:
     """``HELD_PARTS``, filled on first use.
 
-    >>> [len(part) for part in held_parts()]
+    >>> [sum(entry is not None for entry in part) for part in held_parts()]
     [3125, 3125, 500]
     """
     if not HELD_PARTS:
         by_counts = _RANK_LISTS or _rank_lists()
         HELD_PARTS.extend(
-            {text: entries[counts] for text, counts in part.items()}
+            [None if counts is None else entries[counts] for counts in part]
             for part, entries in zip(canonical_parts(), by_counts, strict=True)
         )
     return HELD_PARTS
