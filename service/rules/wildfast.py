@@ -17,7 +17,7 @@ kickers take, and the split. So:
   of ``n`` wilds; less the plays of wilds alone whose substitution reads a rank of no wild of
   theirs (not plays: ``_lone_misses``);
 - a play's place in the listing (kind, primal rank, then size, then cards) is a number added
-  up from its parts (``_number``), so a page sorts the numbers of the groups it reaches (kind
+  up from its parts (``card_number``), so a page sorts the numbers of the groups it reaches (kind
   and primal rank) and makes only its own moves.
 
 Which kickers and which substitution are shown is the search's (``service.rules.wilds``, which
@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import Final
 
 from .beating import beats
-from .cards import NUM_RANKS, NUMBER_SHIFT, RANK_CHARS, RANKS, Counts, Rank
+from .cards import NUM_RANKS, NUMBER_SHIFT, RANK_CHARS, RANKS, Counts, Rank, card_number
 from .combos import NATURAL_PLAYS, Combination
 from .kickers import open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
@@ -58,23 +58,11 @@ Place = tuple[Form, int, int]
 """A chain position: form, start, length."""
 
 _SHIFT: Final = NUMBER_SHIFT
-"""Where each rank's count sits in a card set's number (``_number``): three bits a rank, the
-lowest rank highest, as ``cards.canonical_number`` reads a hand's string."""
+"""Where each rank's count sits in a card set's number (``card_number``): three bits a rank,
+the lowest rank highest."""
 _SIZE: Final = 3 * NUM_RANKS
 """Where a play's size sits in its listing key, above every card count."""
 _NONE: Final = (0,) * NUM_RANKS
-
-
-def _number(counts: list[int] | Counts) -> int:
-    """A card set as a number: its count of each rank in three bits, the lowest rank in the
-    highest bits. Sets of one size list in descending number (in ascending cards, the set with
-    more of the lowest rank where two differ comes first), and a play's number is the sum of
-    its parts' (no rank holds more than seven cards).
-
-    >>> _number([1, 0, 2] + [0] * 12) > _number([0, 3] + [0] * 13)  # 355 lists before 444
-    True
-    """
-    return sum(n << s for n, s in zip(counts, _SHIFT, strict=False) if n)
 
 
 def _ranks_of(cards: str) -> list[int]:
@@ -99,7 +87,7 @@ class _Part:
     natural: Final[int]
     """How many natural cards it holds."""
     number: Final[int]
-    """Its natural cards as a number (``_number``)."""
+    """Its natural cards as a number (``card_number``)."""
     stands: Final[str]
     """What its wilds stand for, ascending, as cards (in a game of one wild rank, a play's
     ``stands`` where the other part takes no wild: ``wilds._assign``)."""
@@ -124,7 +112,7 @@ class _Split:
     split: Final[tuple[int, ...]]
     """How many of each wild rank (in the order of ``Wilds.ranks``)."""
     number: Final[int]
-    """The wild cards as a number (``_number``)."""
+    """The wild cards as a number (``card_number``)."""
     text: Final[str]
     """The wild cards as text (the play's ``wild``)."""
     own: Final[frozenset[int]]
@@ -221,7 +209,7 @@ def _parts_of_kickers(
     form, start, length = place
     if _judged(form, model):
         return [
-            _kicker_part(_number(used), _number_of(stands))
+            _kicker_part(card_number(used), _number_of(stands))
             for used, stands, _ in _kickers(
                 natural, total, form, start=start, length=length, model=model
             )
@@ -241,7 +229,7 @@ class _Choice:
     __slots__ = ("number", "part", "plain", "wild")
 
     number: Final[int]
-    """Its natural cards as a number (``_number``)."""
+    """Its natural cards as a number (``card_number``)."""
     plain: Final[int]
     """Single kickers: how many of its natural cards are not jokers."""
     wild: Final[int]
@@ -297,7 +285,7 @@ def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds h
 
 def _single_choices(natural: list[int], caps: list[int], units: int) -> list[list[int]]:
     """Every choice of up to ``units`` natural cards, at most ``caps[r]`` of each rank ``r``,
-    as a number (``_number``), by how many cards it holds: each made once, from the choices
+    as a number (``card_number``), by how many cards it holds: each made once, from the choices
     of the ranks before its highest.
 
     >>> by_size = _single_choices([2, 1] + [0] * 12 + [1], [2] * 15, 2)
@@ -324,7 +312,7 @@ def _pair_choices(
 ) -> list[tuple[int, int]]:
     """The natural cards of pair kicker parts (``_kicker_choices``): each choice of up to
     twice its cap of a rank's natural cards (an odd number never of a joker) in at most
-    ``units`` pairs, as a number (``_number``), with the wild pairs that fill the rest: those
+    ``units`` pairs, as a number (``card_number``), with the wild pairs that fill the rest: those
     whose odd cards and wild pairs take at most ``total`` wilds. Each is made once, from the
     choices of the ranks before its highest, kept by pairs and odd cards.
 
@@ -362,12 +350,12 @@ def _pair_choices(
 
 
 def _number_of(cards: tuple[int, ...]) -> int:
-    """Ranks as a number (``_number``)."""
+    """Ranks as a number (``card_number``)."""
     return sum(1 << _SHIFT[r] for r in cards)
 
 
 _ONES: Final = sum(1 << s for s in _SHIFT)
-"""The lowest bit of each rank's count in a number (``_number``): where it is odd."""
+"""The lowest bit of each rank's count in a number (``card_number``): where it is odd."""
 
 
 class _Caps:
@@ -428,14 +416,14 @@ def _kicker_parts_at(choices: list[_Choice], at: _Caps, own: tuple[int, ...]) ->
 
 
 def _limits(caps: list[int], wide: list[int]) -> tuple[int, int]:
-    """How to tell, in one addition, whether a card set (``_number``) chosen within the caps
+    """How to tell, in one addition, whether a card set (``card_number``) chosen within the caps
     ``wide`` holds more cards of some rank than ``caps`` allow (each at most ``wide``'s, and
     at most 3 where less): a number to add to it, whose three bits of each such rank are
     ``3 - cap``, and the mask of their highest bits, set in the sum exactly where a count is
     over its cap (no count is over 4, so no rank's bits carry into the next).
 
     >>> adder, high = _limits([0, 2] + [4] * 13, [4] * 15)
-    >>> [bool((_number(counts) + adder) & high) for counts in ([1], [0, 2], [0, 3], [0, 0, 4])]
+    >>> [bool((card_number(counts) + adder) & high) for counts in ([1], [0, 2], [0, 3], [0, 0, 4])]
     [True, False, True, False]
     """
     adder = high = 0
@@ -479,7 +467,7 @@ def _judged(form: Form, model: GameModel) -> bool:
 
 _KICKER_PARTS: Final[dict[int, _Part]] = {}
 """Kicker parts by their natural cards and what their wilds stand for, two numbers
-(``_number``) in one: the same in every hand and position that has them. Bounded
+(``card_number``) in one: the same in every hand and position that has them. Bounded
 (``_KICKER_PARTS_LIMIT``, then it starts again)."""
 _KICKER_PARTS_LIMIT: Final = 20_000
 
@@ -713,9 +701,9 @@ _STANDS_LIMIT: Final = 20_000
 class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
     form's place in the model, each rank's power in its order (``GameModel.power``), and per
-    chain position, made as listings ask, what every play of it shares (``_Listing.spot``:
-    keyed by the form's place, the start and the length, four bits each) and its kicker caps
-    (``_Caps``: by the form's place, the length and the start). Some 100 kB when full."""
+    chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
+    and its kicker caps (``_Caps``), both keyed by the form's place, the start and the length,
+    four bits each. Some 100 kB when full."""
 
     __slots__ = ("caps", "forms", "powers", "shared")
 
@@ -897,7 +885,7 @@ class _Listing:
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
-        position = key << 4 | start
+        position = (self.forms[form] << 4 | start) << 4 | length  # keyed as ``spot`` keys it
         at = self.tables.caps.get(position)
         if at is None:
             at = self.tables.caps[position] = _Caps(place, model.kickers)
@@ -1049,7 +1037,8 @@ class _Listing:
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
         form, start, length = place
-        key = (self.forms[form] << 4 | start) << 4 | length
+        code = self.forms[form] << 4 | start
+        key = code << 4 | length
         shared = self.tables.shared.get(key)
         if shared is None:
             top = start + length - 1
@@ -1066,7 +1055,7 @@ class _Listing:
             )
         return _Spot(
             form,
-            self.forms[form] << 4 | start,
+            code,
             self.primal_parts(form.width, start, length),
             self.kicker_parts(place),
             shared,
@@ -1190,10 +1179,10 @@ object, not one made for each group sorted."""
 
 
 def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
-    """A card set's text and its ranks ascending, from its number (``_number``), read five
+    """A card set's text and its ranks ascending, from its number (``card_number``), read five
     ranks at a time (``_FIVES``), not sorted from its parts' cards.
 
-    >>> _cards_in(_number([1, 0, 2] + [0] * 10 + [1, 0]))
+    >>> _cards_in(card_number([1, 0, 2] + [0] * 10 + [1, 0]))
     ('355B', (0, 2, 2, 13))
     """
     low = _five(0, number >> 30)
