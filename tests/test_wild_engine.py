@@ -34,7 +34,7 @@ from service.rules.cards import Counts
 from service.rules.combos import preference, readings, wild_combination
 from service.rules.engine import searched_wild_moves
 from service.rules.model import GameModel
-from service.rules.wildfast import counted, group_sizes, wild_listing
+from service.rules.wildfast import counted, forget, group_sizes, wild_listing
 from service.rules.wilds import wild_plays
 
 RANKS = "3456789TJQKA2"
@@ -239,18 +239,37 @@ def test_the_worst_hands_known() -> None:
 
 def test_a_count_makes_no_move() -> None:
     """Counting a hand reads its rank counts: no combination is made (``group_sizes`` alone),
-    and walking its pages counts it once."""
+    and walking its pages counts it once (the count kept is the same object throughout)."""
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"])
     hand = read_play("KKKKQQQQ345678899TJA")
-    counted.cache_clear()
+    forget(hands=True)
     moves = legal_moves("KKKKQQQQ345678899TJA", rules=rules)
     assert moves.count() == 57_709
     assert moves._moves is None
+    kept = counted(hand, rules.model, None, None)
     for offset in (0, 100, 57_700):
         assert moves.page(offset, 100)[0] == 57_709
-    info = counted.cache_info()
-    assert (info.misses, info.hits) == (1, 3)
+        assert counted(hand, rules.model, None, None) is kept
     assert sum(size for _, size in group_sizes(hand, rules.model, None, None)) == 57_709
+
+
+@pytest.mark.parametrize("limit", [1, 100, 1_000, 60_000])
+def test_a_first_page_counts_what_it_does_not_make(limit: int) -> None:
+    """A first page makes the groups it shows and counts the rest (``_Listing.first_page``):
+    the same count and moves as a page after the listing was counted whole, and what it
+    keeps serves the next page as that count does."""
+    rules = get_ruleset("tiandi_laizi", wild=["K", "Q"])
+    hand = read_play("KKKKQQQQ345678899TJA")
+    forget(hands=True)
+    first = wild_listing(hand, rules.model, offset=0, limit=limit)
+    after_first = wild_listing(hand, rules.model, offset=limit, limit=100)
+    sizes = group_sizes(hand, rules.model, None, None)
+    forget(hands=True)
+    whole = counted(hand, rules.model, None, None)
+    assert [(group, size) for group, size, _ in whole] == list(sizes)
+    assert wild_listing(hand, rules.model, offset=0, limit=limit) == first
+    assert wild_listing(hand, rules.model, offset=limit, limit=100) == after_first
+    assert first[0] == 57_709 and len(first[1]) == min(limit, 57_709)
 
 
 def test_wilds_alone_read_only_their_own_ranks() -> None:

@@ -13,9 +13,9 @@ kickers take, and the split. So:
 
 - a position's plays are **counted** from three small tables, each from the rank counts: the
   primal parts by the wilds they take (a product over the chain's ranks, ``_primal_ways``),
-  the kicker parts by the same (choices within the kicker caps, ``_kicker_ways``), the splits
-  of ``n`` wilds; less the plays of wilds alone whose substitution reads a rank of no wild of
-  theirs (not plays: ``_lone_misses``);
+  the kicker parts by the same (choices within the kicker caps, ``_Listing.kicker_ways``),
+  the splits of ``n`` wilds; less the plays of wilds alone whose substitution reads a rank
+  of no wild of theirs (not plays: ``_lone_misses``);
 - a play's place in the listing (kind, primal rank, then size, then cards) is a number added
   up from its parts (``card_number``), so a page sorts the numbers of the groups it reaches (kind
   and primal rank) and makes only its own moves.
@@ -37,7 +37,6 @@ makes of it (``combos.wild_combination``).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from functools import lru_cache
 from operator import itemgetter
 from typing import Final
 
@@ -201,9 +200,9 @@ def _parts_of_kickers(
     natural: list[int], place: Place, total: int, model: GameModel
 ) -> list[_Part]:
     """Every legal kicker part of a position, with up to ``total`` wilds: those of
-    ``wilds._kickers``, judged part by part there; where ``_kicker_ways`` counts them from the
-    rank counts, the same parts made here without judging them (each is legal), with the
-    search's substitution (``wilds._fresh``), from the choices of the position alone
+    ``wilds._kickers``, judged part by part there; where ``_Listing.kicker_ways`` counts them
+    from the rank counts, the same parts made here without judging them (each is legal), with
+    the search's substitution (``wilds._fresh``), from the choices of the position alone
     (``_kicker_choices``; a listing shares them between the positions of a form and length,
     ``_Listing.kicker_parts``)."""
     form, start, length = place
@@ -458,7 +457,7 @@ def _judged(form: Form, model: GameModel) -> bool:
     """Whether a form's kicker parts are judged one by one (``wilds._kickers``): where a
     kicker gap under ``bomb_in_kickers`` may refuse the search's first substitution, or pair
     kickers may be jokers. Elsewhere each choice within the caps that leaves room for its
-    wilds is legal (``_kicker_ways``)."""
+    wilds is legal (``_Listing.kicker_ways``)."""
     rules = model.kickers
     if form.kicker_width == 1:
         return rules.bomb and rules.rank_max < 3
@@ -502,82 +501,59 @@ def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
     return more
 
 
-_WAYS: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
-"""``_kicker_ways`` by what they depend on (the kicker shape, how many ranks hold each number
-of the cards the caps allow, the jokers, the room, the wilds held): bounded (``_WAYS_LIMIT``);
-few values recur across hands."""
+_WAYS: Final[dict[int, tuple[int, ...]]] = {}
+"""``_Listing.kicker_ways`` by what they depend on (``_ways_key``): bounded (``_WAYS_LIMIT``); few
+values recur across hands."""
 _WAYS_LIMIT: Final = 20_000
 
 
-def _kicker_ways(
-    natural: list[int], place: Place, pool: tuple[int, ...], model: GameModel
-) -> tuple[int, ...] | None:
-    """How many plays a primal part taking ``n`` wilds makes with the kicker parts of a
-    position and the splits of the wilds (``ways[n]``), from the rank counts alone; None
-    where the kicker rules need each part judged (``_judged``).
+def _pool_code(pool: tuple[int, ...]) -> int:
+    """How many cards of each wild rank a hand holds, four bits each, as a number: a key's
+    part (``_ways_key``, ``_Listing.misses``). A hand holds at most 12 of a rank.
 
-    Single kickers: the natural cards are any choice within the caps, less the two jokers
-    where they split; ``n`` wilds take the rest when the caps of ranks 3 to 2 leave room for
-    them, and then the search's substitution of them (``wilds._fresh``) is legal. Pair
-    kickers: any number of natural cards of a rank within twice its cap, an odd one completed
-    by a wild; the wild pairs take the rest when the caps of ranks 3 to 2 leave room for them,
-    the same room for every choice. Which ranks hold how many does not count, only how many
-    ranks hold each number of cards.
-
-    >>> from .ruleset import get_ruleset
-    >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> trio_single = laizi.form(Kind.TRIO_SINGLE)
-    >>> _kicker_ways([0, 1, 1] + [0] * 12, (trio_single, 0, 1), (1,), laizi)  # 4, 5; or 7
-    (3, 2)
+    >>> _pool_code((3,)), _pool_code((3, 1))
+    (3, 19)
     """
-    form, start, length = place
-    if _judged(form, model):
-        return None
-    units = form.kickers * length
-    rules = model.kickers
-    held = [0] * 5  # how many ranks of 3 to 2 allow each number of natural kicker cards
-    black = red = room = 0
-    if form.kicker_width == 1:
-        caps = single_caps(rules, form, start, length)
-        for r in range(TWO + 1):
-            h = min(natural[r], caps[r])
-            held[h] = held[h] + 1
-        black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
-        room = sum(caps[r] for r in range(TWO + 1))
-    elif form.kicker_width == 2:
-        caps = pair_caps(rules, start, length)
-        for r in range(TWO + 1):
-            h = min(natural[r], 2 * caps[r])  # pair caps are at most 2
-            held[h] = held[h] + 1
-        room = sum(caps[r] for r in range(TWO + 1))
-    key: tuple[object, ...] = (
-        form.kicker_width,
-        units,
-        *held[1:],
-        black,
-        red,
-        rules.rocket,
-        room,
-        pool,
+    code = 0
+    for n, held in enumerate(pool):
+        assert held < 16
+        code |= held << 4 * n
+    return code
+
+
+def _ways_key(  # noqa: PLR0917 - what a position's kicker ways depend on, each a number
+    pairs: bool, units: int, held: int, black: int, red: int, rocket: bool, room: int, pool: int
+) -> int:
+    """``_Listing.kicker_ways``' key: the kicker width, the kicker units (at most 31), how
+    many ranks of 3 to 2 allow each number of natural kicker cards (``held``: five counts,
+    four bits each), the jokers allowed (at most 3 of a colour), whether they may go together,
+    the room (the caps of 3 to 2 together, at most 63) and the wild cards held
+    (``_pool_code``), as one number: a tuple key, compiled, is boxed anew and hashed field by
+    field at each use.
+
+    >>> singles = _ways_key(False, 1, 1 << 4, 1, 0, False, 12, 1)  # one rank allows one card
+    >>> singles == _ways_key(True, 1, 1 << 4, 1, 0, False, 12, 1), singles >> 37  # the pool
+    (False, 1)
+    """
+    assert units < 32 and black < 4 and red < 4 and room < 64
+    key = (pool << 20 | held) << 5 | units
+    key = ((key << 2 | black) << 2 | red) << 6 | room
+    return (key << 1 | rocket) << 1 | pairs
+
+
+def _with_splits(kicks: list[int], splits: list[int]) -> tuple[int, ...]:
+    """How many plays a primal part taking ``n`` wilds makes (``ways[n]``) with kicker parts
+    (``kicks[w]`` of them take ``w`` wilds) and the splits of the wilds both take (``splits[t]``
+    ways to take ``t`` of the wilds held).
+
+    >>> _with_splits([2, 1], [1, 2, 1])  # a wild of two ranks: 2 + 2, 2 * 2 + 1, 2 * 1
+    (4, 5, 2)
+    """
+    total = len(splits) - 1
+    return tuple(
+        sum(m * splits[n + w] for w, m in enumerate(kicks[: total + 1 - n]) if m)
+        for n in range(total + 1)
     )
-    ways = _WAYS.get(key)
-    if ways is None:
-        total = sum(pool)
-        if not form.kickers:
-            kicks = [1]
-        elif form.kicker_width == 1:
-            kicks = _single_ways(held, black, red, rules.rocket, room, units, total)
-        else:
-            kicks = _pair_ways(held, room >= units, units, total)
-        splits = [sum(1 for _ in _splits(n, pool)) for n in range(total + 1)]
-        ways = tuple(
-            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
-            for s in range(total + 1)
-        )
-        if len(_WAYS) >= _WAYS_LIMIT:
-            _WAYS.clear()
-        _WAYS[key] = ways
-    return ways
 
 
 def _single_ways(  # noqa: PLR0917 - what single kicker parts depend on, each a number
@@ -625,15 +601,12 @@ def _pair_ways(held: list[int], room: bool, units: int, total: int) -> list[int]
     return ways
 
 
-_MISSES: Final[dict[tuple[GameModel, Form, int, int, tuple[int, ...]], int]] = {}
-"""``_lone_misses`` per game model, position and wilds held: bounded (``_MISSES_LIMIT``)."""
-_MISSES_LIMIT: Final = 20_000
-
-
 def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     """How many plays of wilds alone the parts of a position make (its primal ranks all
     wilds, its kickers all wilds, each split of them) whose substitution reads a rank of no
-    wild of the play: not plays (docs/rules.md §14), and left out of the count.
+    wild of the play: not plays (docs/rules.md §14), and left out of the count. The same in
+    every hand that holds as many wilds of each rank: a listing keeps them per game model
+    (``_ModelTables.misses``).
 
     >>> from .ruleset import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7").model
@@ -641,26 +614,20 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     1
     """
     form, start, length = place
-    key = (model, form, start, length, pool)
-    found = _MISSES.get(key)
-    if found is None:
-        found = 0
-        total = sum(pool)
-        short = form.width * length
-        assert model.wilds is not None
-        ranks = model.wilds.ranks
-        if short <= total and start + length - 1 <= TWO:
-            # Whatever wild card stands for which (``_assign``), the play's stand-ins are
-            # the ranks its parts read, and its wild cards those of the split.
-            primal = set(range(start, start + length))
-            splits = _SPLITS.get((ranks, pool)) or _splits_of(ranks, pool)
-            for k in _parts_of_kickers(list(_NONE), place, total, model):
-                if short + k.wilds <= total:
-                    read = primal | set(_ranks_of(k.stands))
-                    found += sum(not read <= split.own for split in splits[short + k.wilds])
-        if len(_MISSES) >= _MISSES_LIMIT:
-            _MISSES.clear()
-        _MISSES[key] = found
+    found = 0
+    total = sum(pool)
+    short = form.width * length
+    assert model.wilds is not None
+    ranks = model.wilds.ranks
+    if short <= total and start + length - 1 <= TWO:
+        # Whatever wild card stands for which (``_assign``), the play's stand-ins are the
+        # ranks its parts read, and its wild cards those of the split.
+        primal = set(range(start, start + length))
+        splits = _SPLITS.get((ranks, pool)) or _splits_of(ranks, pool)
+        for k in _parts_of_kickers(list(_NONE), place, total, model):
+            if short + k.wilds <= total:
+                read = primal | set(_ranks_of(k.stands))
+                found += sum(not read <= split.own for split in splits[short + k.wilds])
     return found
 
 
@@ -703,20 +670,23 @@ class _ModelTables:
     form's place in the model, each rank's power in its order (``GameModel.power``), and per
     chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
     and its kicker caps (``_Caps``), both keyed by the form's place, the start and the length,
-    four bits each. Some 100 kB when full."""
+    four bits each; and the lone wilds' misses of a position (``_lone_misses``) by that key
+    and the wilds held (``_pool_code``, below it). Some 100 kB when full."""
 
-    __slots__ = ("caps", "forms", "powers", "shared")
+    __slots__ = ("caps", "forms", "misses", "powers", "shared")
 
     forms: Final[dict[Form, int]]
     powers: Final[list[int]]
     shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
     caps: Final[dict[int, _Caps]]
+    misses: Final[dict[int, int]]
 
     def __init__(self, model: GameModel) -> None:
         self.forms = {form: n for n, form in enumerate(model.forms)}
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.shared = {}
         self.caps = {}
+        self.misses = {}
 
 
 def _tables_of(model: GameModel) -> _ModelTables:
@@ -800,6 +770,9 @@ class _Listing:
         """Whether the game has one wild rank: every wild card stands for what its part reads,
         in order (``wilds._assign``)."""
         self.pool = tuple(hand[r] for r in wilds.ranks)
+        self.code = _pool_code(self.pool)
+        self.pool_bits = 4 * len(self.pool)
+        """How many wild cards of each wild rank the hand holds, as a number, and its bits."""
         self.total = sum(self.pool)
         natural = list(hand)
         for r in wilds.ranks:
@@ -807,6 +780,8 @@ class _Listing:
         self.natural = natural
         self.splits = _SPLITS.get((self.ranks, self.pool)) or _splits_of(self.ranks, self.pool)
         """The splits of ``n`` wilds, for each ``n`` the hand holds (``_splits_of``)."""
+        self.plain = [len(s) for s in self.splits]
+        """How many splits of ``n`` wilds there are: a form's plays without kickers."""
         self.primals: dict[int, list[_Part]] = {}
         """``primal_parts`` by width, start and length, four bits each (a number: a tuple key,
         compiled, is boxed anew at each use)."""
@@ -885,11 +860,16 @@ class _Listing:
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
+        return _kicker_parts_at(choices, self.caps(place), self.ranks)
+
+    def caps(self, place: Place) -> _Caps:
+        """A position's kicker caps (``_Caps``), kept per game model."""
+        form, start, length = place
         position = (self.forms[form] << 4 | start) << 4 | length  # keyed as ``spot`` keys it
         at = self.tables.caps.get(position)
         if at is None:
-            at = self.tables.caps[position] = _Caps(place, model.kickers)
-        return _kicker_parts_at(choices, at, self.ranks)
+            at = self.tables.caps[position] = _Caps(place, self.model.kickers)
+        return at
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
@@ -939,24 +919,56 @@ class _Listing:
     def places(self) -> list[tuple[Group, int, list[Place]]]:
         """Every group of the listing that holds a move, in order: how many moves it holds,
         and the positions (form, start, length) that hold them."""
-        plain = [len(s) for s in self.splits]  # the splits of n wilds: a form's without kickers
         found = []
         for group, places in self.positions():
-            size = 0
-            held = []
-            for place in places:
-                form, start, length = place
-                if self.answers_one_by_one(form):
-                    n = len(self.made(self.spot(place)))
-                else:
-                    runs = self.primal_ways(form.width, start)
-                    n = self.count(place, runs[length - 1], plain)
-                if n:
-                    size += n
-                    held.append(place)
+            size, held = self.group_size(places)
             if size:
                 found.append(((group >> 6, group & 63), size, held))
         return found
+
+    def group_size(self, places: list[Place]) -> tuple[int, list[Place]]:
+        """How many moves the positions of a group hold, and those that hold some."""
+        plain = self.plain
+        size = 0
+        held = []
+        for place in places:
+            form, start, length = place
+            if self.answers_one_by_one(form):
+                n = len(self.made(self.spot(place)))
+            else:
+                runs = self.primal_ways(form.width, start)
+                n = self.count(place, runs[length - 1], plain)
+            if n:
+                size += n
+                held.append(place)
+        return size, held
+
+    def first_page(self, limit: int) -> tuple[list[Combination], Counted]:
+        """The first ``limit`` moves of the listing (more than none), and the listing counted
+        (``Counted``): the groups the page shows made and counted as made, the one it ends in
+        made up to its end and counted, and those after it counted (``group_size``), as the
+        three-player game's leads are paged (``fast.lead_page``). A group counted as made
+        keeps every position searched, some of which may hold no move."""
+        positions = self.positions()
+        self.reach(place for _, places in positions for place in places)
+        found: list[Combination] = []
+        groups = []
+        count = 0
+        for group, places in positions:
+            need = limit - count
+            if need > 0:
+                made = self.moves(tuple(places), 0, need)
+                found += made
+                if len(made) < need:  # the whole group
+                    if made:
+                        groups.append(((group >> 6, group & 63), len(made), tuple(places)))
+                    count += len(made)
+                    continue
+            size, held = self.group_size(places)
+            if size:
+                groups.append(((group >> 6, group & 63), size, tuple(held)))
+            count += size
+        return found, tuple(groups)
 
     def every_move(self) -> list[Combination]:
         """Every move of the listing, in order, made group by group without counting them
@@ -1007,32 +1019,85 @@ class _Listing:
 
     def count(self, place: Place, primal: list[int], plain: list[int]) -> int:
         """How many plays a position holds: its primal parts (``primal``: by the wilds they
-        take) with its kicker parts and the splits of the wilds (``_kicker_ways``; ``plain``,
+        take) with its kicker parts and the splits of the wilds (``kicker_ways``; ``plain``,
         the splits alone, for a form without kickers), less the lone wilds' misses."""
-        form, _, length = place
+        form, start, length = place
         kicks: Sequence[int] = plain
         if form.kickers:
-            ways = _kicker_ways(self.natural, place, self.pool, self.model)
+            ways = self.kicker_ways(place)
             kicks = self.judged_ways(place) if ways is None else ways
         size = 0
         for n, count in enumerate(primal):
             if count:
                 size += count * kicks[n]
         if form.width * length <= self.total:
-            size -= _lone_misses(self.model, place, self.pool)
+            # The misses are the same in every hand holding as many wilds of each rank.
+            key = ((self.forms[form] << 4 | start) << 4 | length) << self.pool_bits | self.code
+            misses = self.tables.misses.get(key)
+            if misses is None:
+                misses = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
+            size -= misses
         return size
 
+    def kicker_ways(self, place: Place) -> tuple[int, ...] | None:
+        """How many plays a primal part taking ``n`` wilds makes with the kicker parts of a
+        position and the splits of the wilds (``ways[n]``), from the rank counts alone; None
+        where the kicker rules need each part judged (``_judged``).
+
+        Single kickers: the natural cards are any choice within the caps, less the two
+        jokers where they split; ``n`` wilds take the rest when the caps of ranks 3 to 2
+        leave room for them, and then the search's substitution of them (``wilds._fresh``)
+        is legal. Pair kickers: any number of natural cards of a rank within twice its cap,
+        an odd one completed by a wild; the wild pairs take the rest when the caps of ranks 3
+        to 2 leave room for them, the same room for every choice. Which ranks hold how many
+        does not count, only how many ranks hold each number of cards: the ways are kept
+        across hands by those numbers (``_WAYS``, ``_ways_key``).
+
+        >>> from .cards import read_hand
+        >>> from .ruleset import get_ruleset
+        >>> laizi = get_ruleset("laizi", wild="7").model
+        >>> listing = _Listing(read_hand("457"), laizi, None, None)
+        >>> listing.kicker_ways((laizi.form(Kind.TRIO_SINGLE), 0, 1))  # 4, 5; or 7
+        (3, 2)
+        """
+        form, _, length = place
+        model = self.model
+        if _judged(form, model):
+            return None
+        units = form.kickers * length
+        rules = model.kickers
+        at = self.caps(place)
+        caps, pairs, natural = at.caps, at.pairs, self.natural
+        most = 2 if pairs else 1  # natural cards a rank's cap allows: twice a pair cap
+        held = 0  # how many ranks of 3 to 2 allow each number of natural kicker cards, 4 bits
+        for r in range(TWO + 1):
+            held += 1 << 4 * min(natural[r], most * caps[r])
+        black = red = 0
+        if not pairs:
+            black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
+        room = at.room
+        key = _ways_key(pairs, units, held, black, red, rules.rocket, room, self.code)
+        ways = _WAYS.get(key)
+        if ways is None:
+            total = self.total
+            counts = [held >> 4 * h & 15 for h in range(5)]
+            if pairs:
+                kicks = _pair_ways(counts, room >= units, units, total)
+            else:
+                kicks = _single_ways(counts, black, red, rules.rocket, room, units, total)
+            ways = _with_splits(kicks, self.plain)
+            if len(_WAYS) >= _WAYS_LIMIT:
+                _WAYS.clear()
+            _WAYS[key] = ways
+        return ways
+
     def judged_ways(self, place: Place) -> tuple[int, ...]:
-        """``_kicker_ways`` from the kicker parts listed (``_parts_of_kickers``)."""
+        """``_Listing.kicker_ways`` from the kicker parts listed (``_parts_of_kickers``)."""
         total = self.total
         kicks = [0] * (total + 1)
         for k in _parts_of_kickers(self.natural, place, total, self.model):
             kicks[k.wilds] = kicks[k.wilds] + 1
-        splits = [len(s) for s in self.splits]
-        return tuple(
-            sum(m * splits[s + w] for w, m in enumerate(kicks[: total + 1 - s]) if m)
-            for s in range(total + 1)
-        )
+        return _with_splits(kicks, self.plain)
 
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
@@ -1222,16 +1287,21 @@ _MADE_LIMIT: Final = 6_000
 
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
-and the positions that hold them."""
+and the positions that hold them (with some that hold none, where a first page made the
+group: ``_Listing.first_page``)."""
 
 
-@lru_cache(maxsize=64)
+CountedKey = tuple[Counts, GameModel, Combination | None, frozenset[Kind] | None]
+"""What a listing's count depends on: the hand, the game model, the play to answer and the
+kinds asked for."""
+
+
 def counted(
     hand: Counts, model: GameModel, previous: Combination | None, kinds: frozenset[Kind] | None
 ) -> Counted:
     """How many moves each group of a hand's listing holds, and where (``Counted``): from
-    the rank counts, no move made. Kept for the last hands asked, so that a client walking
-    the pages of a hand counts them once.
+    the rank counts, no move made. Kept for the last hands asked (``_COUNTED``), so that a
+    client walking the pages of a hand counts them once.
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
@@ -1240,8 +1310,26 @@ def counted(
     >>> [(group, size) for group, size, _ in found][-4:]  # trio 477 and 577, trio_single 4577
     [((2, 1), 1), ((2, 2), 1), ((3, 1), 1), ((3, 2), 1)]
     """
-    listing = _Listing(hand, model, previous, kinds)
-    return tuple((group, size, tuple(places)) for group, size, places in listing.places())
+    key = (hand, model, previous, kinds)
+    found = _COUNTED.get(key)
+    if found is None:
+        listing = _Listing(hand, model, previous, kinds)
+        found = _keep(key, tuple((g, size, tuple(at)) for g, size, at in listing.places()))
+    return found
+
+
+def _keep(key: CountedKey, found: Counted) -> Counted:
+    """Keep a hand's listing counted (``_COUNTED``), the oldest dropped when it is full."""
+    if len(_COUNTED) >= _COUNTED_LIMIT:
+        del _COUNTED[next(iter(_COUNTED))]
+    _COUNTED[key] = found
+    return found
+
+
+_COUNTED: Final[dict[CountedKey, Counted]] = {}
+"""``counted`` by hand, game model, play to answer and kinds: the last ``_COUNTED_LIMIT``
+listings counted, whole (``counted``) or by a first page (``_Listing.first_page``)."""
+_COUNTED_LIMIT: Final = 64
 
 
 def forget(*, hands: bool = False) -> None:
@@ -1255,10 +1343,10 @@ def forget(*, hands: bool = False) -> None:
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> found = wild_listing(read_hand("3477"), laizi)
     >>> forget(hands=True)
-    >>> counted.cache_info().currsize, len(_MADE), wild_listing(read_hand("3477"), laizi) == found
+    >>> len(_COUNTED), len(_MADE), wild_listing(read_hand("3477"), laizi) == found
     (0, 0, True)
     """
-    counted.cache_clear()
+    _COUNTED.clear()
     _MADE.clear()
     if hands:
         return
@@ -1269,7 +1357,6 @@ def forget(*, hands: bool = False) -> None:
     for fives in _FIVES:
         fives[:] = [None] * len(fives)
     NATURAL_PLAYS.clear()
-    _MISSES.clear()
     _KICKER_PARTS.clear()
 
 
@@ -1298,8 +1385,9 @@ def wild_listing(
 ) -> tuple[int, list[Combination]]:
     """How many moves a hand with wilds has (each cards and reading once, of the ``kinds``
     given, that beat ``previous``: any, when it is None), and ``limit`` of them (all, when
-    None) from ``offset``, in listing order: for a page, the count from ``counted``, the moves
-    made only in the groups the page reaches; the whole listing made group by group
+    None) from ``offset``, in listing order: for the first page, the groups it shows made and
+    the rest counted (``_Listing.first_page``); for a later page, the count from ``counted``,
+    the moves made only in the groups the page reaches; the whole listing made group by group
     (``_Listing.every_move``) and counted as it is.
 
     >>> from .ruleset import get_ruleset
@@ -1313,7 +1401,14 @@ def wild_listing(
     if offset == 0 and limit is None:  # the whole listing: made, not counted first
         every = _Listing(hand, model, previous, wanted, keep=False).every_move()
         return len(every), every
-    groups = counted(hand, model, previous, wanted)
+    key = (hand, model, previous, wanted)
+    groups = _COUNTED.get(key)
+    if groups is None and offset == 0 and limit:  # the first page: made, counted past it
+        page, groups = _Listing(hand, model, previous, wanted).first_page(limit)
+        _keep(key, groups)
+        return sum(size for _, size, _ in groups), page
+    if groups is None:
+        groups = counted(hand, model, previous, wanted)
     count = sum(size for _, size, _ in groups)
     end = None if limit is None else offset + limit
     if limit == 0 or offset >= count:
