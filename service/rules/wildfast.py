@@ -670,16 +670,19 @@ class _ModelTables:
     form's place in the model, each rank's power in its order (``GameModel.power``), and per
     chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
     and its kicker caps (``_Caps``), both keyed by the form's place, the start and the length,
-    four bits each; and the lone wilds' misses of a position (``_lone_misses``) by that key
-    and the wilds held (``_pool_code``, below it). Some 100 kB when full."""
+    four bits each; the lone wilds' misses of a position (``_lone_misses``) by that key
+    and the wilds held (``_pool_code``, below it), some 100 kB when full; and the moves made
+    where a listing keeps them (``_Listing.make``), by their key in their group and their
+    position's form and start (``_MADE_HELD`` bounds them across models)."""
 
-    __slots__ = ("caps", "forms", "misses", "powers", "shared")
+    __slots__ = ("caps", "forms", "made", "misses", "powers", "shared")
 
     forms: Final[dict[Form, int]]
     powers: Final[list[int]]
     shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
     caps: Final[dict[int, _Caps]]
     misses: Final[dict[int, int]]
+    made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
         self.forms = {form: n for n, form in enumerate(model.forms)}
@@ -687,11 +690,13 @@ class _ModelTables:
         self.shared = {}
         self.caps = {}
         self.misses = {}
+        self.made = {}
 
 
 def _tables_of(model: GameModel) -> _ModelTables:
     if len(_MODEL_TABLES) >= _MODEL_TABLES_LIMIT:
         _MODEL_TABLES.clear()
+        _MADE_HELD[0] = 0  # the moves they kept gone with them
     found = _MODEL_TABLES[model] = _ModelTables(model)
     return found
 
@@ -803,7 +808,7 @@ class _Listing:
         self.kinds = kinds
         self.held = sum(hand)
         self.keep = keep
-        """Whether the moves made are kept in ``_MADE`` (``make``): a page's are, as a client
+        """Whether the moves made are kept (``make``): a page's are, as a client
         asks it again; a whole listing's are not (``every_move``)."""
 
     def reach(self, places: Iterable[Place]) -> None:
@@ -1165,16 +1170,18 @@ class _Listing:
 
     def make(self, key: int, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play (its ``key`` in its group): the one the search's play
-        makes (``combos.wild_combination``), made once (``_MADE``) where the listing keeps
-        its moves (``keep``)."""
+        makes (``combos.wild_combination``), made once (``_ModelTables.made``) where the
+        listing keeps its moves (``keep``)."""
         if not self.keep:
             return self.build(spot, p, k, split)
-        ident = (self.model, key << 10 | spot.code)  # the cards, the form and the chain
-        combo = _MADE.get(ident)
+        made = self.tables.made
+        ident = key << 10 | spot.code  # the cards, the form and the chain
+        combo = made.get(ident)
         if combo is None:
-            if len(_MADE) >= _MADE_LIMIT:
-                _MADE.clear()
-            combo = _MADE[ident] = self.build(spot, p, k, split)
+            if _MADE_HELD[0] >= _MADE_LIMIT:
+                _forget_made()
+            combo = made[ident] = self.build(spot, p, k, split)
+            _MADE_HELD[0] = _MADE_HELD[0] + 1
         return combo
 
     def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
@@ -1278,12 +1285,20 @@ by the bits (768 kB in all), not dicts: a compiled list index boxes no number an
 nothing (a play's three look-ups 0.5k instructions, where the dicts' took 1.5k)."""
 
 
-_MADE: Final[dict[tuple[GameModel, int], Combination]] = {}
-"""The wild combinations made, by game model and play (cards, form, chain): the plays of a
-hand recur as it is asked again (the next page, the next turn). Bounded (``_MADE_LIMIT``:
-about 1.7 kB each with what it holds, some 10 MB, then it starts again: three workers share a
-pod's memory, docs/operations.md)."""
+_MADE_HELD: Final = [0]
+"""How many wild combinations the game models' tables keep together (``_ModelTables.made``):
+the plays of a hand recur as it is asked again (the next page, the next turn). Bounded
+(``_MADE_LIMIT``: about 1.7 kB each with what it holds, some 10 MB, then they start again:
+three workers share a pod's memory, docs/operations.md)."""
 _MADE_LIMIT: Final = 6_000
+
+
+def _forget_made() -> None:
+    """Empty the combinations every game model's tables keep (``_MADE_HELD``)."""
+    for tables in _MODEL_TABLES.values():
+        tables.made.clear()
+    _MADE_HELD[0] = 0
+
 
 Counted = tuple[tuple[Group, int, tuple[Place, ...]], ...]
 """A hand's listing counted: each group that holds a move, in order, with how many it holds
@@ -1333,21 +1348,21 @@ _COUNTED_LIMIT: Final = 64
 
 
 def forget(*, hands: bool = False) -> None:
-    """Empty every table the wild engine keeps between calls (``counted``, ``_MADE``, the
+    """Empty every table the wild engine keeps between calls (``counted``, the moves made, the
     kicker tables, the natural plays read): its next answers start cold, as a new worker's
-    do; with ``hands``, only what it keeps of the hands it answered (``counted``,
-    ``_MADE``). The bench measures both.
+    do; with ``hands``, only what it keeps of the hands it answered (``counted``, the moves
+    made: ``_MADE_HELD``). The bench measures both.
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import read_hand
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> found = wild_listing(read_hand("3477"), laizi)
     >>> forget(hands=True)
-    >>> len(_COUNTED), len(_MADE), wild_listing(read_hand("3477"), laizi) == found
+    >>> len(_COUNTED), _MADE_HELD[0], wild_listing(read_hand("3477"), laizi) == found
     (0, 0, True)
     """
     _COUNTED.clear()
-    _MADE.clear()
+    _forget_made()
     if hands:
         return
     _WAYS.clear()
