@@ -386,6 +386,9 @@ class _Caps:
         else:
             caps = single_caps(rules, form, start, length)
             adder, high = _limits(caps, open_caps(rules, form))
+        # Natural kicker cards a rank allows, at most 4: ``_Listing.kicker_ways`` counts the
+        # ranks that allow each number in four bits of a number, one count per number.
+        assert all(n * (2 if self.pairs else 1) <= 4 for n in caps)
         self.adder = adder
         self.high = high
         self.caps = caps
@@ -509,7 +512,7 @@ _WAYS_LIMIT: Final = 20_000
 
 def _pool_code(pool: tuple[int, ...]) -> int:
     """How many cards of each wild rank a hand holds, four bits each, as a number: a key's
-    part (``_ways_key``, ``_Listing.misses``). A hand holds at most 12 of a rank.
+    part (``_ways_key``, ``_ModelTables.misses``). A hand holds at most 12 of a rank.
 
     >>> _pool_code((3,)), _pool_code((3, 1))
     (3, 19)
@@ -663,6 +666,18 @@ _STANDS: Final[dict[tuple[str, _Split], str]] = {}
 parts and their split (one object per wild ranks and hand's pool: ``_SPLITS``, compared as
 the object it is). Bounded (``_STANDS_LIMIT``, then it starts again)."""
 _STANDS_LIMIT: Final = 20_000
+
+
+def _position(form: int, start: int, length: int) -> int:
+    """A chain position as a number: its form's place in the model, its start and its length,
+    four bits each (a tuple key, compiled, is boxed anew at each use)."""
+    return (form << 4 | start) << 4 | length
+
+
+def _group(number: int) -> Group:
+    """A group of moves from its number (``_Listing.positions``): its kind's place, then the
+    power of its primal rank in six bits."""
+    return number >> 6, number & 63
 
 
 class _ModelTables:
@@ -870,7 +885,7 @@ class _Listing:
     def caps(self, place: Place) -> _Caps:
         """A position's kicker caps (``_Caps``), kept per game model."""
         form, start, length = place
-        position = (self.forms[form] << 4 | start) << 4 | length  # keyed as ``spot`` keys it
+        position = _position(self.forms[form], start, length)
         at = self.tables.caps.get(position)
         if at is None:
             at = self.tables.caps[position] = _Caps(place, self.model.kickers)
@@ -921,15 +936,15 @@ class _Listing:
             )
         return found
 
-    def places(self) -> list[tuple[Group, int, list[Place]]]:
+    def counted(self) -> Counted:
         """Every group of the listing that holds a move, in order: how many moves it holds,
-        and the positions (form, start, length) that hold them."""
+        and the positions (form, start, length) that hold them (``Counted``)."""
         found = []
         for group, places in self.positions():
             size, held = self.group_size(places)
             if size:
-                found.append(((group >> 6, group & 63), size, held))
-        return found
+                found.append((_group(group), size, tuple(held)))
+        return tuple(found)
 
     def group_size(self, places: list[Place]) -> tuple[int, list[Place]]:
         """How many moves the positions of a group hold, and those that hold some."""
@@ -966,12 +981,12 @@ class _Listing:
                 found += made
                 if len(made) < need:  # the whole group
                     if made:
-                        groups.append(((group >> 6, group & 63), len(made), tuple(places)))
+                        groups.append((_group(group), len(made), tuple(places)))
                     count += len(made)
                     continue
             size, held = self.group_size(places)
             if size:
-                groups.append(((group >> 6, group & 63), size, tuple(held)))
+                groups.append((_group(group), size, tuple(held)))
             count += size
         return found, tuple(groups)
 
@@ -1037,7 +1052,7 @@ class _Listing:
                 size += count * kicks[n]
         if form.width * length <= self.total:
             # The misses are the same in every hand holding as many wilds of each rank.
-            key = ((self.forms[form] << 4 | start) << 4 | length) << self.pool_bits | self.code
+            key = _position(self.forms[form], start, length) << self.pool_bits | self.code
             misses = self.tables.misses.get(key)
             if misses is None:
                 misses = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
@@ -1108,7 +1123,7 @@ class _Listing:
         """A position with its parts and what its plays share."""
         form, start, length = place
         code = self.forms[form] << 4 | start
-        key = code << 4 | length
+        key = _position(self.forms[form], start, length)
         shared = self.tables.shared.get(key)
         if shared is None:
             top = start + length - 1
@@ -1295,7 +1310,7 @@ _MADE_LIMIT: Final = 6_000
 
 def _forget_made() -> None:
     """Empty the combinations every game model's tables keep (``_MADE_HELD``)."""
-    for tables in _MODEL_TABLES.values():
+    for tables in list(_MODEL_TABLES.values()):  # a thread may add a model meanwhile
         tables.made.clear()
     _MADE_HELD[0] = 0
 
@@ -1326,24 +1341,33 @@ def counted(
     [((2, 1), 1), ((2, 2), 1), ((3, 1), 1), ((3, 2), 1)]
     """
     key = (hand, model, previous, kinds)
-    found = _COUNTED.get(key)
+    found = _kept(key)
     if found is None:
-        listing = _Listing(hand, model, previous, kinds)
-        found = _keep(key, tuple((g, size, tuple(at)) for g, size, at in listing.places()))
+        found = _keep(key, _Listing(hand, model, previous, kinds).counted())
+    return found
+
+
+def _kept(key: CountedKey) -> Counted | None:
+    """A hand's listing counted, if it is kept (``_COUNTED``): kept then as the last asked."""
+    found = _COUNTED.pop(key, None)
+    if found is not None:
+        _COUNTED[key] = found
     return found
 
 
 def _keep(key: CountedKey, found: Counted) -> Counted:
-    """Keep a hand's listing counted (``_COUNTED``), the oldest dropped when it is full."""
-    if len(_COUNTED) >= _COUNTED_LIMIT:
-        del _COUNTED[next(iter(_COUNTED))]
+    """Keep a hand's listing counted (``_COUNTED``), the one asked longest ago dropped when
+    it is full."""
+    if len(_COUNTED) >= _COUNTED_LIMIT:  # a thread may have dropped it first
+        _COUNTED.pop(next(iter(_COUNTED), key), None)
     _COUNTED[key] = found
     return found
 
 
 _COUNTED: Final[dict[CountedKey, Counted]] = {}
-"""``counted`` by hand, game model, play to answer and kinds: the last ``_COUNTED_LIMIT``
-listings counted, whole (``counted``) or by a first page (``_Listing.first_page``)."""
+"""``counted`` by hand, game model, play to answer and kinds: the ``_COUNTED_LIMIT`` listings
+asked last, counted whole (``counted``) or by a first page (``_Listing.first_page``), in the
+order they were last asked."""
 _COUNTED_LIMIT: Final = 64
 
 
@@ -1417,13 +1441,15 @@ def wild_listing(
         every = _Listing(hand, model, previous, wanted, keep=False).every_move()
         return len(every), every
     key = (hand, model, previous, wanted)
-    groups = _COUNTED.get(key)
-    if groups is None and offset == 0 and limit:  # the first page: made, counted past it
-        page, groups = _Listing(hand, model, previous, wanted).first_page(limit)
-        _keep(key, groups)
-        return sum(size for _, size, _ in groups), page
+    groups = _kept(key)
+    listing = None
     if groups is None:
-        groups = counted(hand, model, previous, wanted)
+        listing = _Listing(hand, model, previous, wanted)
+        if offset == 0 and limit:  # the first page: made, counted past it
+            page, groups = listing.first_page(limit)
+            _keep(key, groups)
+            return sum(size for _, size, _ in groups), page
+        groups = _keep(key, listing.counted())
     count = sum(size for _, size, _ in groups)
     end = None if limit is None else offset + limit
     if limit == 0 or offset >= count:
@@ -1437,7 +1463,8 @@ def wild_listing(
         seen += size
         if end is not None and seen >= end:
             break
-    listing = _Listing(hand, model, previous, wanted)
+    if listing is None:
+        listing = _Listing(hand, model, previous, wanted)
     listing.reach(place for _, _, places in reached for place in places)
     moves: list[Combination] = []
     for first, last, places in reached:
