@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from service.api import create_app, encoding
 from service.api.schemas.common import MAX_BATCH
 from service.config import Settings
-from service.rules import legal_moves
+from service.rules import classify, get_ruleset, legal_moves
 
 Json = dict[str, Any]
 
@@ -196,6 +196,7 @@ def test_the_encoding_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """At ``ENCODED_MAX`` entries the cache is cleared; a move encoded again is written the
     same."""
     monkeypatch.setattr(encoding, "_encoded", {})
+    monkeypatch.setattr(encoding, "_wild_encoded", {})
     monkeypatch.setattr(encoding, "ENCODED_MAX", 3)
     moves = legal_moves("3456789TJQKA2BR").moves[:7]
     for move in moves:
@@ -203,6 +204,28 @@ def test_the_encoding_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert 1 <= encoding.encoded_count() <= 3
     assert encoding.encoded_count() == 1  # cleared at 3, then 3 more, cleared, then one
     assert json.loads(orjson.dumps(encoding.encoded(moves[0]))) == moves[0].as_dict()
+
+
+def test_a_wild_games_moves_are_encoded_apart_and_fewer_kept(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wildcard game's moves, made anew for each hand by the wild engine, are kept apart
+    from the interned moves of the other games, at most ``WILD_ENCODED_MAX`` of them (the
+    moves the wild engine keeps to list again): written as the core writes them, listed or
+    classified, and never in the cache of the others."""
+    monkeypatch.setattr(encoding, "_encoded", {})
+    monkeypatch.setattr(encoding, "_wild_encoded", {})
+    monkeypatch.setattr(encoding, "WILD_ENCODED_MAX", 50)
+    laizi = get_ruleset("laizi", wild="7")
+    ruleset = {"name": "laizi", "wild": "7"}
+    for hand in ("34567777", "3456778899"):
+        expected = [m.as_dict() for m in legal_moves(hand, rules=laizi).page(0, 100)[1]]
+        answer = ok(client, "/v1/legal-moves", {"hand": hand, "ruleset": ruleset})
+        assert answer["moves"] == expected
+        assert 1 <= len(encoding._wild_encoded) <= 50
+    classified = ok(client, "/v1/classify", {"cards": "3337", "ruleset": ruleset})
+    assert classified["readings"] == [r.as_dict() for r in classify("3337", laizi)]
+    assert encoding._encoded == {}
 
 
 def test_legal_moves_answering_with_kinds_filter(client: FlaskClient) -> None:

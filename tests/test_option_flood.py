@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -57,8 +58,46 @@ def _post(base: str, path: str, body: object) -> int:
 def test_a_flood_of_distinct_option_sets_keeps_a_worker_bounded() -> None:
     """deploy/README.md ("Worker sizing"): 300 distinct valid option sets, each with a hand's
     leads, an answer to a play and a classification, all answered 200 by one worker, which
-    grows by less than
-    ``FLOOD_MIB`` (after the same calls under every preset, as a service in use has made)."""
+    grows by less than ``FLOOD_MIB`` (after the same calls under every preset, as a service
+    in use has made)."""
+    rulesets: list[object] = []
+    for options in option_sets(SETS, 11):
+        rulesets.append({"name": options.pop("ruleset"), **options})
+    grown = _flood(rulesets)
+    assert grown < FLOOD_MIB, f"the worker grew {grown:.1f} MiB over {SETS} option sets"
+
+
+def test_a_flood_of_wild_games_keeps_a_worker_bounded() -> None:
+    """The same for the wildcard games (docs/rules.md §14), whose engine keeps tables per game
+    model, its wild ranks included (``wildfast._MODEL_TABLES``, the moves made, the counts
+    kept): 300 distinct option sets, each under laizi with one wild rank or tiandi laizi with
+    two, drawn among the ranks the hand holds and the answered play does not, so that the
+    hand's first page of leads and its answers read wilds (the play classified holds none).
+    Before the wild games' encoded moves were kept apart (``service/api/encoding.py``), a
+    worker grew by 51 to 53 MiB here."""
+    (hand, _), (_, previous) = workload(7, hands=1)
+    assert previous is not None
+    rng = random.Random(12)
+    ranks = sorted({c for c in hand if c not in previous + "BR"})
+    rulesets: list[object] = []
+    for n, options in enumerate(option_sets(SETS, 12)):
+        options.pop("ruleset")
+        if n % 2:
+            rulesets.append({"name": "laizi", "wild": rng.choice(ranks), **options})
+        else:
+            rulesets.append({"name": "tiandi_laizi", "wild": rng.sample(ranks, 2), **options})
+    grown = _flood(rulesets, ("laizi", "tiandi_laizi"), (ranks[0], ranks[:2]))
+    assert grown < FLOOD_MIB, f"the worker grew {grown:.1f} MiB over {SETS} wild option sets"
+
+
+def _flood(
+    rulesets: list[object],
+    presets: tuple[str, ...] = ("standard", "douzero", "rlcard", "openspiel", "huanle", "botzone"),
+    wilds: tuple[object, ...] = (),
+) -> float:
+    """How many MiB one gunicorn worker grew by answering a hand's leads, an answer to a play
+    and a classification under each rule set (each answered 200), after the same calls under
+    the ``presets`` (with ``wilds``, their wild ranks in turn), as a service in use has made."""
     calls = workload(7, hands=1)
     (hand, _), (_, previous) = calls
     assert previous is not None
@@ -82,14 +121,14 @@ def test_a_flood_of_distinct_option_sets_keeps_a_worker_bounded() -> None:
         try:
             wait_ready(base + "/healthz", process, log)
             worker = _worker(process.pid)
-            for name in ("standard", "douzero", "rlcard", "openspiel", "huanle", "botzone"):
-                use(name)
+            for n, name in enumerate(presets):
+                use({"name": name, "wild": wilds[n]} if wilds else name)
             before = _rss_kib(worker)
-            for options in option_sets(SETS, 11):
-                use({"name": options.pop("ruleset"), **options})
+            for ruleset in rulesets:
+                use(ruleset)
             grown = (_rss_kib(worker) - before) / 1024
             assert _worker(process.pid) == worker  # the same worker answered throughout
         finally:
             process.terminate()
             process.wait(timeout=30)
-    assert grown < FLOOD_MIB, f"the worker grew {grown:.1f} MiB over {SETS} option sets"
+    return grown

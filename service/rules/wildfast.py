@@ -1196,7 +1196,7 @@ class _Listing:
         ident = key << 10 | spot.code  # the cards, the form and the chain
         combo = made.get(ident)
         if combo is None:
-            if _MADE_HELD[0] >= _MADE_LIMIT:
+            if _MADE_HELD[0] >= MADE_LIMIT:
                 _forget_made()
             combo = made[ident] = self.build(spot, p, k, split)
             _MADE_HELD[0] = _MADE_HELD[0] + 1
@@ -1306,9 +1306,9 @@ nothing (a play's three look-ups 0.5k instructions, where the dicts' took 1.5k).
 _MADE_HELD: Final = [0]
 """How many wild combinations the game models' tables keep together (``_ModelTables.made``):
 the plays of a hand recur as it is asked again (the next page, the next turn). Bounded
-(``_MADE_LIMIT``: about 1.7 kB each with what it holds, some 10 MB, then they start again:
+(``MADE_LIMIT``: about 1.7 kB each with what it holds, some 10 MB, then they start again:
 three workers share a pod's memory, docs/operations.md)."""
-_MADE_LIMIT: Final = 6_000
+MADE_LIMIT: Final = 6_000
 
 
 def _forget_made() -> None:
@@ -1475,4 +1475,4 @@ def wild_listing(
     return count, moves
 
 
-__all__ = ["answers_at", "counted", "forget", "group_sizes", "wild_listing"]
+__all__ = ["MADE_LIMIT", "answers_at", "counted", "forget", "group_sizes", "wild_listing"]

@@ -11,7 +11,7 @@ from service.answers import Play, beats_answer, beats_answers, stamp
 from service.rules import STANDARD, read_hand
 
 from ..cache import Cache
-from ..encoding import encoded
+from ..encoding import encoder
 from ..schemas.beats import BeatsAnswer, BeatsBatchAnswer, BeatsBatchRequest, BeatsRequest
 from . import Blueprint, answered, route
 
@@ -26,13 +26,14 @@ REQUEST, BATCH_REQUEST = BeatsRequest(), BeatsBatchRequest()
 
 
 def _one(args: dict[str, Any], cache: Cache) -> bytes:
-    return orjson.dumps(beats_answer(args["play"], args["previous"], args["rules"], encode=encoded))
+    play, previous, rules = args["play"], args["previous"], args["rules"]
+    return orjson.dumps(beats_answer(play, previous, rules, encode=encoder(rules)))
 
 
 def _many(args: dict[str, Any], cache: Cache) -> bytes:
     rules = args["rules"]
     pairs = [(item["play"], item["previous"]) for item in args["items"]]
-    results = beats_answers(pairs, rules, encode=encoded)
+    results = beats_answers(pairs, rules, encode=encoder(rules))
     return orjson.dumps({"results": results, "ruleset": stamp(rules)})
 
 

@@ -11,7 +11,7 @@ from service.answers import classify_answer, stamp
 from service.rules import STANDARD, read_hand
 
 from ..cache import Cache
-from ..encoding import encoded
+from ..encoding import encoder
 from ..schemas.classify import (
     ClassifyAnswer,
     ClassifyBatchAnswer,
@@ -27,12 +27,14 @@ REQUEST, BATCH_REQUEST = ClassifyRequest(), ClassifyBatchRequest()
 
 
 def _one(args: dict[str, Any], cache: Cache) -> bytes:
-    return orjson.dumps(classify_answer(args["cards"], args["rules"], encode=encoded))
+    rules = args["rules"]
+    return orjson.dumps(classify_answer(args["cards"], rules, encode=encoder(rules)))
 
 
 def _many(args: dict[str, Any], cache: Cache) -> bytes:
     rules = args["rules"]
-    results = [classify_answer(cards, rules, encode=encoded) for cards in args["items"]]
+    encode = encoder(rules)
+    results = [classify_answer(cards, rules, encode=encode) for cards in args["items"]]
     return orjson.dumps({"results": results, "ruleset": stamp(rules)})
 
 

@@ -10,7 +10,7 @@ from service.answers import Play, moves_answer
 from service.rules import STANDARD, read_hand
 
 from ..cache import Cache
-from ..encoding import encoded
+from ..encoding import encoder
 from ..schemas.moves import LegalMovesAnswer, LegalMovesRequest
 from . import Blueprint, answered, cached, route
 
@@ -25,7 +25,8 @@ REQUEST = LegalMovesRequest()
 
 
 def _moves(args: dict[str, Any], cache: Cache) -> bytes:
-    return cached("legal-moves", args, lambda: moves_answer(**args, encode=encoded), cache)
+    encode = encoder(args["rules"])
+    return cached("legal-moves", args, lambda: moves_answer(**args, encode=encode), cache)
 
 
 MOVES = route("/v1/legal-moves", REQUEST, _moves)
