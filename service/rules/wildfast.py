@@ -302,7 +302,7 @@ def _single_choices(natural: list[int], caps: list[int], units: int) -> list[lis
             if before:
                 for take in range(1, min(most, units - size) + 1):
                     more = take << shift
-                    by_size[size + take] += [n + more for n in before]
+                    by_size[size + take].extend([n + more for n in before])
     return by_size
 
 
@@ -324,7 +324,9 @@ def _pair_choices(
         if not most:
             continue
         shift = _SHIFT[r]
-        for key in sorted(table, reverse=True):  # the most pairs first: each grows from before r
+        keys = sorted(table)  # walked from the most pairs: each grows from before r
+        for at_key in range(len(keys) - 1, -1, -1):  # (``reverse=True`` is a Python call)
+            key = keys[at_key]
             numbers = table[key]
             pairs, odd = key >> 4, key & 15
             for take in range(1, most + 1):
@@ -339,7 +341,7 @@ def _pair_choices(
                 if before is None:
                     table[at] = added
                 else:
-                    before += added
+                    before.extend(added)  # ``+=`` on a list is a Python addition
     found = []
     for key, numbers in table.items():
         wild = units - (key >> 4)
