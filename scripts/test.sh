@@ -36,8 +36,8 @@ fi
 # says how) again with the core compiled by mypyc, the very build the Docker image ships. The
 # doctests of service/ and the tests that reach the core only through the HTTP layer, the
 # command line, a live server, a browser or the deployment files ran above, as did the checks
-# of the tests' own references and golden files. The references' and oracles' answers to the same questions
-# are those the first pass recorded: the compiled core is checked against them.
+# of the tests' own references and golden files. The references' and oracles' answers to the
+# same questions are those the first pass recorded: the compiled core is checked against them.
 # Status 5: the arguments chose no test that calls the core (tests/test_readme.py), not a failure.
 status=0
 DDZ_TEST_ANSWERS="replay:$PWD/.build/answers" bash scripts/compiled.sh --built -m pytest \

@@ -57,8 +57,7 @@ Place = tuple[Form, int, int]
 """A chain position: form, start, length."""
 
 _SHIFT: Final = NUMBER_SHIFT
-"""Where each rank's count sits in a card set's number (``card_number``): three bits a rank,
-the lowest rank highest."""
+"""``cards.NUMBER_SHIFT`` under a short name, read at some ten places here."""
 _SIZE: Final = 3 * NUM_RANKS
 """Where a play's size sits in its listing key, above every card count."""
 _NONE: Final = (0,) * NUM_RANKS
@@ -514,7 +513,7 @@ _WAYS_LIMIT: Final = 20_000
 
 def _pool_code(pool: tuple[int, ...]) -> int:
     """How many cards of each wild rank a hand holds, four bits each, as a number: a key's
-    part (``_ways_key``, ``_ModelTables.misses``). A hand holds at most 12 of a rank.
+    part (``_ways_key``, ``_Listing.misses``). A hand holds at most 12 of a rank.
 
     >>> _pool_code((3,)), _pool_code((3, 1))
     (3, 19)
@@ -611,7 +610,7 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     wilds, its kickers all wilds, each split of them) whose substitution reads a rank of no
     wild of the play: not plays (docs/rules.md §14), and left out of the count. The same in
     every hand that holds as many wilds of each rank: a listing keeps them per game model
-    (``_ModelTables.misses``).
+    (``_Listing.misses``).
 
     >>> from .ruleset import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7").model
@@ -1046,7 +1045,7 @@ class _Listing:
         """How many plays a position holds: its primal parts (``primal``: by the wilds they
         take) with its kicker parts and the splits of the wilds (``kicker_ways``; ``plain``,
         the splits alone, for a form without kickers), less the lone wilds' misses."""
-        form, start, length = place
+        form, _, length = place
         kicks: Sequence[int] = plain
         if form.kickers:
             ways = self.kicker_ways(place)
@@ -1056,13 +1055,18 @@ class _Listing:
             if count:
                 size += count * kicks[n]
         if form.width * length <= self.total:
-            # The misses are the same in every hand holding as many wilds of each rank.
-            key = _position(self.forms[form], start, length) << self.pool_bits | self.code
-            misses = self.tables.misses.get(key)
-            if misses is None:
-                misses = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
-            size -= misses
+            size -= self.misses(place)
         return size
+
+    def misses(self, place: Place) -> int:
+        """A position's lone wilds' misses (``_lone_misses``): the same in every hand holding
+        as many wilds of each rank, so kept per game model by the position and the wilds held."""
+        form, start, length = place
+        key = _position(self.forms[form], start, length) << self.pool_bits | self.code
+        found = self.tables.misses.get(key)
+        if found is None:
+            found = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
+        return found
 
     def kicker_ways(self, place: Place) -> tuple[int, ...] | None:
         """How many plays a primal part taking ``n`` wilds makes with the kicker parts of a
@@ -1127,8 +1131,8 @@ class _Listing:
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
         form, start, length = place
-        code = self.forms[form] << 4 | start
         key = _position(self.forms[form], start, length)
+        code = key >> 4  # the form's place and the start
         shared = self.tables.shared.get(key)
         if shared is None:
             top = start + length - 1
