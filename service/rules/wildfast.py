@@ -681,9 +681,58 @@ def _group(number: int) -> Group:
     return number >> 6, number & 63
 
 
+class _Reach:
+    """A chain position of a game model, with what a listing tests to search it in a hand
+    (``_Listing.positions``)."""
+
+    __slots__ = ("at", "cards", "length", "place", "run")
+
+    place: Final[Place]
+    at: Final[int]
+    """Its form's place in the model."""
+    run: Final[int]
+    """Its form's width and its start, four bits each (``_Listing.run_length``'s key)."""
+    length: Final[int]
+    cards: Final[int]
+    """How many cards its plays hold, kickers included."""
+
+    def __init__(self, place: Place, at: int) -> None:
+        form, start, length = place
+        self.place = place
+        self.at = at
+        self.run = form.width << 4 | start
+        self.length = length
+        self.cards = form.size(length)
+
+
+def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[_Reach]]]:
+    """Every chain position of a game model by group in listing order (a number: the kind's
+    place, then the power of the top rank, six bits), each group's in the order of the
+    model's forms, then start, then length: the same in every hand, which searches those its
+    cards may fill (``_Listing.positions``).
+
+    >>> from .ruleset import get_ruleset
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> order = _order(laizi, [laizi.power(r) for r in range(NUM_RANKS)])
+    >>> [(_group(g), [r.place[1:] for r in reach]) for g, reach in order[:2]]  # singles 3, 4
+    [((0, 0), [(0, 1)]), ((0, 1), [(1, 1)])]
+    >>> sum(len(reach) for _, reach in order)
+    308
+    """
+    found: dict[int, list[_Reach]] = {}
+    for at, form in enumerate(model.forms):
+        order = KIND_ORDER[form.kind]
+        for start in range(form.low, form.high + 1):
+            for length in range(form.min_len, min(form.max_len, form.high - start + 1) + 1):
+                group = order << 6 | powers[start + length - 1]
+                found.setdefault(group, []).append(_Reach((form, start, length), at))
+    return [(g, found[g]) for g in sorted(found)]
+
+
 class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
-    form's place in the model, each rank's power in its order (``GameModel.power``), and per
+    form's place in the model, each rank's power in its order (``GameModel.power``), its
+    chain positions in listing order (``_order``: 360 for tiandi's, some 60 kB), and per
     chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
     and its kicker caps (``_Caps``), both keyed by the form's place, the start and the length,
     four bits each (``_position``; some 100 kB when full); the lone wilds' misses of a
@@ -692,10 +741,11 @@ class _ModelTables:
     the moves made where a listing keeps them (``_Listing.make``), by their key in their
     group and their position's form and start (``_MADE_HELD`` bounds them across models)."""
 
-    __slots__ = ("caps", "forms", "made", "misses", "powers", "shared")
+    __slots__ = ("caps", "forms", "made", "misses", "order", "powers", "shared")
 
     forms: Final[dict[Form, int]]
     powers: Final[list[int]]
+    order: Final[list[tuple[int, list[_Reach]]]]
     shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
     caps: Final[dict[int, _Caps]]
     misses: Final[dict[int, int]]
@@ -704,6 +754,7 @@ class _ModelTables:
     def __init__(self, model: GameModel) -> None:
         self.forms = {form: n for n, form in enumerate(model.forms)}
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
+        self.order = _order(model, self.powers)
         self.shared = {}
         self.caps = {}
         self.misses = {}
@@ -721,9 +772,10 @@ def _tables_of(model: GameModel) -> _ModelTables:
 _MODEL_TABLES: Final[dict[GameModel, _ModelTables]] = {}
 """``_ModelTables`` by model: one per wild game model asked for, its wild ranks included (a
 rule set's 169 draws of tiandi's are as many models). Bounded (``_MODEL_TABLES_LIMIT``, then it
-starts again): a model's tables hold some 0.3 MB at most (tiandi's with every kicker option,
-after the first pages of 400 random hands: 2,189 positions' misses, 174 positions' caps), some
-10 MB were all 32 such, besides the moves they keep (``_MADE_HELD``)."""
+starts again): a model's tables hold some 0.35 MB at most (tiandi's with every kicker option,
+after the first pages of 400 random hands: 2,189 positions' misses, 174 positions' caps, and
+its 360 positions in order), some 11 MB were all 32 such, besides the moves they keep
+(``_MADE_HELD``)."""
 _MODEL_TABLES_LIMIT: Final = 32
 
 
@@ -1007,33 +1059,33 @@ class _Listing:
     def positions(self) -> list[tuple[int, list[Place]]]:
         """Every position (form, start, length) of the listing that the hand's cards may
         fill, by group in order (a number: the kind's place, then the power of the top
-        rank, six bits); some may hold no move."""
-        model, powers = self.model, self.powers
-        # The groups by a number, kind's place then power (six bits), in order: a tuple key,
-        # compiled, would be boxed anew at each use.
-        found: dict[int, list[Place]] = {}
-        kinds, may, held, previous = self.kinds, self.may, self.held, self.previous
-        for form in model.forms:
-            if kinds is not None and form.kind not in kinds:
-                continue
-            if previous is not None and not may_answer(form, previous):
-                continue
-            order = KIND_ORDER[form.kind]
-            unit = form.size(1)  # cards per primal rank, kickers included
-            for start in range(form.low, form.high + 1):
-                longest = self.run_length(form.width, start)
-                for length in range(form.min_len, min(form.max_len, longest) + 1):
-                    top = start + length - 1
-                    if top > form.high or unit * length > held:
-                        break
-                    if may is not None and not may(form, start, length):
-                        continue
-                    group = order << 6 | powers[top]
-                    where = found.get(group)
-                    if where is None:
-                        where = found[group] = []
-                    where.append((form, start, length))
-        return [(g, found[g]) for g in sorted(found)]
+        rank, six bits; ``_order``); some may hold no move."""
+        model, previous, kinds, may = self.model, self.previous, self.kinds, self.may
+        searched = [  # by form's place: whether the listing searches the form
+            (kinds is None or form.kind in kinds)
+            and (previous is None or may_answer(form, previous))
+            for form in model.forms
+        ]
+        lengths, held = self.lengths, self.held
+        found = []
+        for group, reach in self.tables.order:
+            where = []
+            for r in reach:
+                if r.cards > held or not searched[r.at]:
+                    continue
+                run = r.run
+                longest = lengths[run]
+                if longest < 0:
+                    longest = self.run_length(run >> 4, run & 15)
+                if r.length > longest:
+                    continue
+                place = r.place
+                if may is not None and not may(place[0], place[1], r.length):
+                    continue
+                where.append(place)
+            if where:
+                found.append((group, where))
+        return found
 
     def answers_one_by_one(self, form: Form) -> bool:
         """Whether a position's plays are judged one by one against the play to answer: bombs
