@@ -505,6 +505,55 @@ def _times(ways: list[int], low: int, high: int, limit: int) -> list[int]:
     return more
 
 
+def _primal_key(width: int, total: int) -> int:
+    """The key of the primal ways of a run of no rank yet (``_primal_ways``): the run's
+    width in four bits and the wilds the hand holds in six; above them (``_HELD_AT``), four
+    bits for each number of natural cards a rank of the run may hold (0 to ``width``), where
+    a run counts its ranks (at most 13, of 3 to 2).
+
+    >>> _primal_key(2, 4) == 4 << 4 | 2
+    True
+    """
+    assert width < 16 and total < 64, "four bits for the width, six for the wilds held"
+    return total << 4 | width
+
+
+_HELD_AT: Final = 10
+"""Where a primal key's counts of ranks begin (``_primal_key``): a rank holding ``c`` natural
+cards adds ``1 << _HELD_AT + 4 * c``."""
+
+
+def _primal_ways(key: int) -> list[int]:
+    """How many ways there are to fill a run's primal ranks, by the wilds they take (up to
+    the wilds held), from how many of its ranks hold each number of natural cards
+    (``_primal_key``): a rank holding ``c`` of ``width`` takes ``width - c`` to ``width``
+    wilds (its natural cards, then wilds for the rest), a joker none (it is all natural: a
+    run from it holds ``width`` of it), so the ways are a product of one factor per rank, the
+    same for every run and hand of those numbers: kept across hands (``_PRIMAL``), as they
+    recur in every hand.
+
+    >>> three_and_none = _primal_key(1, 2) + (1 << _HELD_AT + 4) + (1 << _HELD_AT)  # 3, no 4
+    >>> _primal_ways(three_and_none)  # 3 and a wild for the 4, or two wilds
+    [0, 1, 1]
+    """
+    found = _PRIMAL.get(key)
+    if found is None:
+        width, total = key & 15, key >> 4 & 63
+        found = [1]
+        for c in range(width + 1):
+            for _ in range(key >> _HELD_AT + 4 * c & 15):
+                found = _times(found, width - c, width, total)
+        if len(_PRIMAL) >= _WAYS_LIMIT:
+            _PRIMAL.clear()
+        _PRIMAL[key] = found
+    return found
+
+
+_PRIMAL: Final[dict[int, list[int]]] = {}
+"""``_primal_ways`` by their key (``_primal_key``), never changed once made: bounded
+(``_WAYS_LIMIT``); a game of one deck has some hundreds."""
+
+
 _WAYS: Final[dict[int, tuple[int, ...]]] = {}
 """``_Listing.kicker_ways`` by what they depend on (``_ways_key``): bounded (``_WAYS_LIMIT``); few
 values recur across hands."""
@@ -956,11 +1005,14 @@ class _Listing:
         found = self.runs.get(key)
         if found is None:
             found = []
-            ways = [1]
+            # The width, the wilds held, and how many ranks of the run so far hold each
+            # number of natural cards up to ``width`` (``_primal_key``): a joker's one way
+            # takes no wild, so only the ranks 3 to 2 count.
+            held = _primal_key(width, self.total)
             for r in range(start, start + self.run_length(width, start)):
-                low, high = _fill(self.natural, width, r)
-                ways = _times(ways, width - high, width - low, self.total)
-                found.append(ways)
+                if r <= TWO:
+                    held += 1 << _HELD_AT + 4 * min(self.natural[r], width)
+                found.append(_primal_ways(held))
             self.runs[key] = found
         return found
 
@@ -1451,6 +1503,7 @@ def forget(*, hands: bool = False) -> None:
     if hands:
         return
     _WAYS.clear()
+    _PRIMAL.clear()
     _SPLITS.clear()
     _STANDS.clear()
     _MODEL_TABLES.clear()
