@@ -34,7 +34,15 @@ from service.rules.cards import Counts
 from service.rules.combos import preference, readings, wild_combination
 from service.rules.engine import searched_wild_moves
 from service.rules.model import GameModel
-from service.rules.wildfast import counted, forget, group_sizes, wild_listing
+from service.rules.wildfast import (
+    _fill,
+    _Listing,
+    _times,
+    counted,
+    forget,
+    group_sizes,
+    wild_listing,
+)
 from service.rules.wilds import wild_plays
 
 RANKS = "3456789TJQKA2"
@@ -287,3 +295,24 @@ def test_wilds_alone_read_only_their_own_ranks() -> None:
     kinds = Counter(m.kind for m in legal_moves("7777", rules=laizi))
     assert Kind.TRIO_SINGLE not in kinds
     assert legal_moves("7777", rules=laizi).count() == sum(kinds.values())
+
+
+def test_primal_ways_kept_across_hands_are_each_runs_own_product() -> None:
+    """A run's primal ways are kept across hands by the run's width, the wilds held and how
+    many of its ranks hold each number of natural cards (``wildfast._primal_ways``): on random
+    hands, every run of every width and start has the ways its own ranks multiply out to, a
+    rank at a time (its natural cards, then wilds for the rest; a joker all natural)."""
+    rng = random.Random(20261127)
+    for _ in range(300):
+        wild = rng.sample(RANKS, 2) if rng.random() < 0.5 else rng.choice(RANKS)
+        rules = get_ruleset("tiandi_laizi" if isinstance(wild, list) else "laizi", wild=wild)
+        hand = read_play("".join(rng.sample(DECK, rng.randint(1, 20))))
+        listing = _Listing(hand, rules.model, None, None)
+        for width in range(1, 5):
+            for start in range(15):
+                ways, product = [1], []
+                for r in range(start, start + listing.run_length(width, start)):
+                    low, high = _fill(listing.natural, width, r)
+                    ways = _times(ways, width - high, width - low, listing.total)
+                    product.append(ways)
+                assert listing.primal_ways(width, start) == product, (hand, wild, width, start)
