@@ -53,8 +53,6 @@ Positions = Callable[[Form, int, int], bool]
 Group = tuple[int, int]
 """A group of moves in listing order: their kind's place (``KIND_ORDER``) and the power of
 their primal rank."""
-Place = tuple[Form, int, int]
-"""A chain position: form, start, length."""
 
 _SHIFT: Final = NUMBER_SHIFT
 """``cards.NUMBER_SHIFT`` under a short name, read at some ten places here."""
@@ -204,7 +202,7 @@ def _parts_of_kickers(
     the search's substitution (``wilds._fresh``), from the choices of the position alone
     (``_kicker_choices``; a listing shares them between the positions of a form and length,
     ``_Listing.kicker_parts``)."""
-    form, start, length = place
+    form, start, length = place.form, place.start, place.length
     if _judged(form, model):
         return [
             _kicker_part(card_number(used), _number_of(stands))
@@ -378,7 +376,7 @@ class _Caps:
     position that restricts no rank (``open_caps``, ``pair_caps`` of no rank)."""
 
     def __init__(self, place: Place, rules: KickerRules) -> None:
-        form, start, length = place
+        form, start, length = place.form, place.start, place.length
         self.pairs = form.kicker_width == 2
         if self.pairs:
             caps = pair_caps(rules, start, length)
@@ -663,10 +661,10 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
 
     >>> from .ruleset import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7").model
-    >>> _lone_misses(laizi, (laizi.form(Kind.PAIR), 0, 1), (2,))  # 77 as 33
+    >>> _lone_misses(laizi, _place(laizi, laizi.form(Kind.PAIR), 0, 1), (2,))  # 77 as 33
     1
     """
-    form, start, length = place
+    form, start, length = place.form, place.start, place.length
     found = 0
     total = sum(pool)
     short = form.width * length
@@ -730,31 +728,36 @@ def _group(number: int) -> Group:
     return number >> 6, number & 63
 
 
-class _Reach:
-    """A chain position of a game model, with what a listing tests to search it in a hand
-    (``_Listing.positions``)."""
+class Place:
+    """A chain position of a game model: form, start, length, and what a listing reads of
+    it, made once per model (``_order``) and passed as one object, where a tuple would be
+    unpacked and packed again at each call (compiled, a tuple's fields are held apart)."""
 
-    __slots__ = ("at", "cards", "length", "place", "run")
+    __slots__ = ("at", "cards", "code", "form", "length", "run", "start")
 
-    place: Final[Place]
+    form: Final[Form]
+    start: Final[int]
+    length: Final[int]
     at: Final[int]
     """Its form's place in the model."""
+    code: Final[int]
+    """The position as a number (``_position``): the key of what a game model keeps of it."""
     run: Final[int]
     """Its form's width and its start, four bits each (``_Listing.run_length``'s key)."""
-    length: Final[int]
     cards: Final[int]
     """How many cards its plays hold, kickers included."""
 
-    def __init__(self, place: Place, at: int) -> None:
-        form, start, length = place
-        self.place = place
-        self.at = at
-        self.run = form.width << 4 | start
+    def __init__(self, form: Form, start: int, length: int, at: int) -> None:
+        self.form = form
+        self.start = start
         self.length = length
+        self.at = at
+        self.code = _position(at, start, length)
+        self.run = form.width << 4 | start
         self.cards = form.size(length)
 
 
-def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[_Reach]]]:
+def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[Place]]]:
     """Every chain position of a game model by group in listing order (a number: the kind's
     place, then the power of the top rank, six bits), each group's in the order of the
     model's forms, then start, then length: the same in every hand, which searches those its
@@ -763,18 +766,18 @@ def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[_Reach]]
     >>> from .ruleset import get_ruleset
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> order = _order(laizi, [laizi.power(r) for r in range(NUM_RANKS)])
-    >>> [(_group(g), [r.place[1:] for r in reach]) for g, reach in order[:2]]  # singles 3, 4
+    >>> [(_group(g), [(p.start, p.length) for p in ps]) for g, ps in order[:2]]  # singles 3, 4
     [((0, 0), [(0, 1)]), ((0, 1), [(1, 1)])]
-    >>> sum(len(reach) for _, reach in order)
+    >>> sum(len(places) for _, places in order)
     308
     """
-    found: dict[int, list[_Reach]] = {}
+    found: dict[int, list[Place]] = {}
     for at, form in enumerate(model.forms):
         order = KIND_ORDER[form.kind]
         for start in range(form.low, form.high + 1):
             for length in range(form.min_len, min(form.max_len, form.high - start + 1) + 1):
                 group = order << 6 | powers[start + length - 1]
-                found.setdefault(group, []).append(_Reach((form, start, length), at))
+                found.setdefault(group, []).append(Place(form, start, length, at))
     return [(g, found[g]) for g in sorted(found)]
 
 
@@ -790,11 +793,13 @@ class _ModelTables:
     the moves made where a listing keeps them (``_Listing.make``), by their key in their
     group and their position's form and start (``_MADE_HELD`` bounds them across models)."""
 
-    __slots__ = ("caps", "forms", "made", "misses", "order", "powers", "shared")
+    __slots__ = ("caps", "forms", "made", "misses", "order", "places", "powers", "shared")
 
     forms: Final[dict[Form, int]]
     powers: Final[list[int]]
-    order: Final[list[tuple[int, list[_Reach]]]]
+    order: Final[list[tuple[int, list[Place]]]]
+    places: Final[dict[int, Place]]
+    """The places of ``order`` by their number (``Place.code``)."""
     shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
     caps: Final[dict[int, _Caps]]
     misses: Final[dict[int, int]]
@@ -804,10 +809,17 @@ class _ModelTables:
         self.forms = {form: n for n, form in enumerate(model.forms)}
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.order = _order(model, self.powers)
+        self.places = {p.code: p for _, places in self.order for p in places}
         self.shared = {}
         self.caps = {}
         self.misses = {}
         self.made = {}
+
+
+def _place(model: GameModel, form: Form, start: int, length: int) -> Place:
+    """A game model's chain position (``Place``) of a form, start and length."""
+    tables = _MODEL_TABLES.get(model) or _tables_of(model)
+    return tables.places[_position(tables.forms[form], start, length)]
 
 
 def _tables_of(model: GameModel) -> _ModelTables:
@@ -922,8 +934,8 @@ class _Listing:
         listing makes (``reach``), keyed as ``choices``."""
         self.tables = _MODEL_TABLES.get(model) or _tables_of(model)
         """What the game's listings share (``_ModelTables``)."""
-        self.forms, self.powers = self.tables.forms, self.tables.powers
-        """Each form's place in the model, and each rank's power in its order."""
+        self.powers = self.tables.powers
+        """Each rank's power in its order."""
         self.may = None if previous is None else answers_at(previous, model)
         self.kinds = kinds
         self.held = sum(hand)
@@ -935,9 +947,10 @@ class _Listing:
         """Say which positions the listing will make (``spans``): their kicker choices are
         made once for each form and chain length, within the caps of the ranks every one of
         them makes primal (``kicker_parts``)."""
-        spans, forms = self.spans, self.forms
-        for form, start, length in places:
-            key = forms[form] << 4 | length
+        spans = self.spans
+        for place in places:
+            start = place.start
+            key = place.at << 4 | place.length
             span = spans.get(key)
             if span is None:
                 spans[key] = (start, start)
@@ -954,26 +967,27 @@ class _Listing:
         >>> from .ruleset import get_ruleset
         >>> laizi = get_ruleset("laizi", wild="7").model
         >>> listing = _Listing(read_hand("33344455566TT7"), laizi, None, None)
-        >>> trio_pair = laizi.form(Kind.TRIO_PAIR)
+        >>> def trio_pair(start):  # the position of a trio with a pair from ``start``
+        ...     return _place(laizi, laizi.form(Kind.TRIO_PAIR), start, 1)
         >>> def texts(place):  # the pairs (a wild in those marked), as the position makes them
         ...     own = _parts_of_kickers(listing.natural, place, listing.total, laizi)
         ...     made = listing.kicker_parts(place)
         ...     assert [p.number for p in made] == [p.number for p in own]
         ...     return " ".join(sorted(p.text + "*" * p.wilds for p in made))
-        >>> texts((trio_pair, 0, 1))  # not reached: its own
+        >>> texts(trio_pair(0))  # not reached: its own
         '44 44* 55 55* 66 66* TT TT*'
-        >>> listing.reach([(trio_pair, 0, 1), (trio_pair, 2, 1)])
-        >>> texts((trio_pair, 2, 1))  # from the choices of both
+        >>> listing.reach([trio_pair(0), trio_pair(2)])
+        >>> texts(trio_pair(2))  # from the choices of both
         '33 33* 44 44* 66 66* TT TT*'
         >>> listing = _Listing(read_hand("33344455566TT7"), laizi, None, None)
-        >>> listing.reach([(trio_pair, 2, 1)])
-        >>> texts((trio_pair, 2, 1)) and listing.reach([(trio_pair, 0, 1)])  # reached later
-        >>> texts((trio_pair, 0, 1))  # the choices made again, for both
+        >>> listing.reach([trio_pair(2)])
+        >>> texts(trio_pair(2)) and listing.reach([trio_pair(0)])  # reached later
+        >>> texts(trio_pair(0))  # the choices made again, for both
         '44 44* 55 55* 66 66* TT TT*'
         """
-        form, start, length = place
+        form, start, length = place.form, place.start, place.length
         model = self.model
-        key = self.forms[form] << 4 | length
+        key = place.at << 4 | length
         low, high = self.spans.get(key, (NUM_RANKS, -1))  # none reached: no start
         if not form.kickers or _judged(form, model) or not low <= start <= high:
             # Its own parts: none, judged one by one, or a position not reached (none today:
@@ -989,11 +1003,9 @@ class _Listing:
 
     def caps(self, place: Place) -> _Caps:
         """A position's kicker caps (``_Caps``), kept per game model."""
-        form, start, length = place
-        position = _position(self.forms[form], start, length)
-        at = self.tables.caps.get(position)
+        at = self.tables.caps.get(place.code)
         if at is None:
-            at = self.tables.caps[position] = _Caps(place, self.model.kickers)
+            at = self.tables.caps[place.code] = _Caps(place, self.model.kickers)
         return at
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
@@ -1060,12 +1072,11 @@ class _Listing:
         size = 0
         held = []
         for place in places:
-            form, start, length = place
-            if self.answers_one_by_one(form):
+            if self.answers_one_by_one(place.form):
                 n = len(self.made(self.spot(place)))
             else:
-                runs = self.primal_ways(form.width, start)
-                n = self.count(place, runs[length - 1], plain)
+                run = place.run
+                n = self.count(place, self.primal_ways(run >> 4, run & 15)[place.length - 1], plain)
             if n:
                 size += n
                 held.append(place)
@@ -1120,19 +1131,18 @@ class _Listing:
         ]
         lengths, held = self.lengths, self.held
         found = []
-        for group, reach in self.tables.order:
+        for group, places in self.tables.order:
             where = []
-            for r in reach:
-                if r.cards > held or not searched[r.at]:
+            for place in places:
+                if place.cards > held or not searched[place.at]:
                     continue
-                run = r.run
+                run = place.run
                 longest = lengths[run]
                 if longest < 0:
                     longest = self.run_length(run >> 4, run & 15)
-                if r.length > longest:
+                if place.length > longest:
                     continue
-                place = r.place
-                if may is not None and not may(place[0], place[1], r.length):
+                if may is not None and not may(place.form, place.start, place.length):
                     continue
                 where.append(place)
             if where:
@@ -1149,7 +1159,7 @@ class _Listing:
         """How many plays a position holds: its primal parts (``primal``: by the wilds they
         take) with its kicker parts and the splits of the wilds (``kicker_ways``; ``plain``,
         the splits alone, for a form without kickers), less the lone wilds' misses."""
-        form, _, length = place
+        form, length = place.form, place.length
         kicks: Sequence[int] = plain
         if form.kickers:
             ways = self.kicker_ways(place)
@@ -1165,8 +1175,7 @@ class _Listing:
     def misses(self, place: Place) -> int:
         """A position's lone wilds' misses (``_lone_misses``): the same in every hand holding
         as many wilds of each rank, so kept per game model by the position and the wilds held."""
-        form, start, length = place
-        key = _position(self.forms[form], start, length) << self.pool_bits | self.code
+        key = place.code << self.pool_bits | self.code
         found = self.tables.misses.get(key)
         if found is None:
             found = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
@@ -1190,10 +1199,10 @@ class _Listing:
         >>> from .ruleset import get_ruleset
         >>> laizi = get_ruleset("laizi", wild="7").model
         >>> listing = _Listing(read_hand("457"), laizi, None, None)
-        >>> listing.kicker_ways((laizi.form(Kind.TRIO_SINGLE), 0, 1))  # 4, 5; or 7
+        >>> listing.kicker_ways(_place(laizi, laizi.form(Kind.TRIO_SINGLE), 0, 1))  # 4, 5; or 7
         (3, 2)
         """
-        form, _, length = place
+        form, length = place.form, place.length
         model = self.model
         if _judged(form, model):
             return None
@@ -1234,8 +1243,8 @@ class _Listing:
 
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
-        form, start, length = place
-        key = _position(self.forms[form], start, length)
+        form, start, length = place.form, place.start, place.length
+        key = place.code
         code = key >> 4  # the form's place and the start
         shared = self.tables.shared.get(key)
         if shared is None:
@@ -1361,7 +1370,7 @@ class _Listing:
 
     def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
         """The moves of one group from its ``first`` to its ``end``, made."""
-        if any(self.answers_one_by_one(form) for form, _, _ in places):
+        if any(self.answers_one_by_one(place.form) for place in places):
             keyed = [found for place in places for found in self.made(self.spot(place))]
             keyed.sort(key=_KEY)
             return [combo for _, combo in keyed[first:end]]
