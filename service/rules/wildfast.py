@@ -76,7 +76,7 @@ class _Part:
     compiled, one is made in a native call, where a ``NamedTuple``'s constructor is a Python
     call (about 3,000 instructions; a position's primal parts make thousands)."""
 
-    __slots__ = ("natural", "number", "stands", "text", "wilds")
+    __slots__ = ("natural", "number", "reads", "stands", "text", "wilds")
 
     wilds: Final[int]
     """How many wild cards it takes."""
@@ -89,13 +89,18 @@ class _Part:
     ``stands`` where the other part takes no wild: ``wilds._assign``)."""
     text: Final[str]
     """The kickers as read (a kicker part; empty for a primal part)."""
+    reads: Final[int]
+    """The ranks its wilds stand for, as bits (``1 << rank``)."""
 
-    def __init__(self, wilds: int, natural: int, number: int, stands: str, text: str) -> None:
+    def __init__(  # noqa: PLR0917 - a part's fields, in order
+        self, wilds: int, natural: int, number: int, stands: str, text: str, reads: int
+    ) -> None:
         self.wilds = wilds
         self.natural = natural
         self.number = number
         self.stands = stands
         self.text = text
+        self.reads = reads
 
 
 class _Split:
@@ -111,9 +116,10 @@ class _Split:
     """The wild cards as a number (``card_number``)."""
     text: Final[str]
     """The wild cards as text (the play's ``wild``)."""
-    own: Final[frozenset[int]]
-    """The wild ranks it takes a card of: what a play of wilds alone may read (its stand-ins
-    are the ranks its parts read, whichever wild card stands for which)."""
+    own: Final[int]
+    """The wild ranks it takes a card of, as bits (``1 << rank``): what a play of wilds alone
+    may read (its stand-ins are the ranks its parts read, whichever wild card stands for
+    which)."""
 
     def __init__(
         self,
@@ -121,7 +127,7 @@ class _Split:
         split: tuple[int, ...],
         number: int,
         text: str,
-        own: frozenset[int],
+        own: int,
     ) -> None:
         self.at = at
         self.split = split
@@ -159,7 +165,7 @@ class _Spot:
         self.shared = shared
 
 
-_EMPTY: Final = _Part(0, 0, 0, "", "")
+_EMPTY: Final = _Part(0, 0, 0, "", "", 0)
 
 
 def _fill(natural: list[int], width: int, r: int) -> tuple[int, int]:
@@ -179,6 +185,7 @@ def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: i
     low, high = _fill(natural, width, r)
     card = RANK_CHARS[r]
     shift = _SHIFT[r]
+    bit = 1 << r
     return [
         _Part(
             p.wilds + width - t,
@@ -186,6 +193,7 @@ def _longer(parts: list[_Part], natural: list[int], width: int, r: int, total: i
             p.number + (t << shift),
             p.stands + card * (width - t),
             "",
+            p.reads | bit if t < width else p.reads,
         )
         for p in parts
         for t in range(low, high + 1)
@@ -487,8 +495,11 @@ def _kicker_part(number: int, stands: int) -> _Part:
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
         shown, wilds = _cards_in(stands)
+        reads = 0
+        for r in wilds:
+            reads |= 1 << r
         found = _KICKER_PARTS[key] = _Part(
-            len(wilds), len(cards), number, shown, _cards_in(number + stands)[0]
+            len(wilds), len(cards), number, shown, _cards_in(number + stands)[0], reads
         )
     return found
 
@@ -673,12 +684,12 @@ def _lone_misses(model: GameModel, place: Place, pool: tuple[int, ...]) -> int:
     if short <= total and start + length - 1 <= TWO:
         # Whatever wild card stands for which (``_assign``), the play's stand-ins are the
         # ranks its parts read, and its wild cards those of the split.
-        primal = set(range(start, start + length))
+        primal = sum(1 << r for r in range(start, start + length))
         splits = _SPLITS.get((ranks, pool)) or _splits_of(ranks, pool)
         for k in _parts_of_kickers(list(_NONE), place, total, model):
             if short + k.wilds <= total:
-                read = primal | set(_ranks_of(k.stands))
-                found += sum(not read <= split.own for split in splits[short + k.wilds])
+                read = primal | k.reads
+                found += sum(bool(read & ~split.own) for split in splits[short + k.wilds])
     return found
 
 
@@ -697,7 +708,7 @@ def _splits_of(ranks: tuple[int, ...], pool: tuple[int, ...]) -> list[list[_Spli
             cards = tuple(sorted(r for r, k in zip(ranks, split, strict=True) for _ in range(k)))
             number = sum(k << _SHIFT[r] for r, k in zip(ranks, split, strict=True))
             text = "".join([RANK_CHARS[r] for r in cards])
-            splits.append(_Split(index, split, number, text, frozenset(cards)))
+            splits.append(_Split(index, split, number, text, sum(1 << r for r in set(cards))))
             index += 1
         found.append(splits)
     if len(_SPLITS) >= _SPLITS_LIMIT:
@@ -1299,9 +1310,9 @@ class _Listing:
                     for s in splits[taken]:
                         found.append((number - s.number, spot, p, k, s))
                     continue
-                read = set(_ranks_of(p.stands + k.stands))  # wilds alone: their own ranks
+                read = p.reads | k.reads  # wilds alone: their own ranks
                 found += [
-                    (number - s.number, spot, p, k, s) for s in splits[taken] if read <= s.own
+                    (number - s.number, spot, p, k, s) for s in splits[taken] if not read & ~s.own
                 ]
         return found
 
