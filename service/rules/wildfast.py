@@ -54,6 +54,12 @@ Group = tuple[int, int]
 """A group of moves in listing order: their kind's place (``KIND_ORDER``) and the power of
 their primal rank."""
 
+Shared = tuple[Kind, Rank, int, str, int, int, int, int]
+"""What every play of a chain position shares (``_Listing.spot``): kind, primal rank, chain
+length as shown, primal cards, listing key base (size), size, power of the primal rank,
+kind's place."""
+
+
 _SHIFT: Final = NUMBER_SHIFT
 """``cards.NUMBER_SHIFT`` under a short name, read at some ten places here."""
 _SIZE: Final = 3 * NUM_RANKS
@@ -146,7 +152,7 @@ class _Spot:
     """The position in a number: the form's place in the model, and the chain's start."""
     primal: Final[list[_Part]]
     kickers: Final[list[_Part]]
-    shared: Final[tuple[Kind, Rank, int, str, int, int, int, int]]
+    shared: Final[Shared]
     """Kind, primal rank, chain length as shown, primal cards, listing key base (size),
     size, power of the primal rank, kind's place."""
 
@@ -156,7 +162,7 @@ class _Spot:
         code: int,
         primal: list[_Part],
         kickers: list[_Part],
-        shared: tuple[Kind, Rank, int, str, int, int, int, int],
+        shared: Shared,
     ) -> None:
         self.form = form
         self.code = code
@@ -366,7 +372,7 @@ _ONES: Final = sum(1 << s for s in _SHIFT)
 
 class _Caps:
     """A kicker form's caps at a chain position, as ``_kicker_parts_at`` reads them: the same
-    in every hand, so a listing keeps them per game model (``_ModelTables.caps``)."""
+    in every hand, so a listing keeps them per game model (``Place.caps``)."""
 
     __slots__ = ("adder", "caps", "high", "pairs", "room")
 
@@ -742,9 +748,23 @@ def _group(number: int) -> Group:
 class Place:
     """A chain position of a game model: form, start, length, and what a listing reads of
     it, made once per model (``_order``) and passed as one object, where a tuple would be
-    unpacked and packed again at each call (compiled, a tuple's fields are held apart)."""
+    unpacked and packed again at each call (compiled, a tuple's fields are held apart); and
+    what the model's listings keep of it, made as they ask: its kicker caps (``_Caps``), what
+    its plays share (``Shared``) and its lone wilds' misses (``_lone_misses``) by the wilds
+    held (``_pool_code``)."""
 
-    __slots__ = ("at", "cards", "code", "form", "length", "run", "start")
+    __slots__ = (
+        "at",
+        "caps",
+        "cards",
+        "code",
+        "form",
+        "length",
+        "misses",
+        "run",
+        "shared",
+        "start",
+    )
 
     form: Final[Form]
     start: Final[int]
@@ -757,6 +777,9 @@ class Place:
     """Its form's width and its start, four bits each (``_Listing.run_length``'s key)."""
     cards: Final[int]
     """How many cards its plays hold, kickers included."""
+    caps: _Caps | None
+    shared: Shared | None
+    misses: dict[int, int] | None
 
     def __init__(self, form: Form, start: int, length: int, at: int) -> None:
         self.form = form
@@ -766,6 +789,9 @@ class Place:
         self.code = _position(at, start, length)
         self.run = form.width << 4 | start
         self.cards = form.size(length)
+        self.caps = None
+        self.shared = None
+        self.misses = None
 
 
 def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[Place]]]:
@@ -795,25 +821,21 @@ def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[Place]]]
 class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
     form's place in the model, each rank's power in its order (``GameModel.power``), its
-    chain positions in listing order (``_order``: 360 for tiandi's, some 60 kB), and per
-    chain position, made as listings ask, what every play of it shares (``_Listing.spot``)
-    and its kicker caps (``_Caps``), both keyed by the form's place, the start and the length,
-    four bits each (``_position``; some 100 kB when full); the lone wilds' misses of a
-    position (``_lone_misses``) by that key and the wilds held (``_pool_code``, below it: at
-    most some 3,100 for tiandi's two wild ranks with every kicker option, about 230 kB); and
-    the moves made where a listing keeps them (``_Listing.make``), by their key in their
-    group and their position's form and start (``_MADE_HELD`` bounds them across models)."""
+    chain positions (``Place``) in listing order (``_order``: 360 for tiandi's, some 60 kB)
+    and by their number, each with what the listings keep of it as they ask (what its plays
+    share, its kicker caps, some 100 kB when all are made; its lone wilds' misses by the
+    wilds held: at most some 3,100 for tiandi's two wild ranks with every kicker option,
+    about 230 kB); and the moves made where a listing keeps them (``_Listing.make``), by
+    their key in their group and their position's form and start (``_MADE_HELD`` bounds
+    them across models)."""
 
-    __slots__ = ("caps", "forms", "made", "misses", "order", "places", "powers", "shared")
+    __slots__ = ("forms", "made", "order", "places", "powers")
 
     forms: Final[dict[Form, int]]
     powers: Final[list[int]]
     order: Final[list[tuple[int, list[Place]]]]
     places: Final[dict[int, Place]]
     """The places of ``order`` by their number (``Place.code``)."""
-    shared: Final[dict[int, tuple[Kind, Rank, int, str, int, int, int, int]]]
-    caps: Final[dict[int, _Caps]]
-    misses: Final[dict[int, int]]
     made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
@@ -821,9 +843,6 @@ class _ModelTables:
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.order = _order(model, self.powers)
         self.places = {p.code: p for _, places in self.order for p in places}
-        self.shared = {}
-        self.caps = {}
-        self.misses = {}
         self.made = {}
 
 
@@ -1014,9 +1033,9 @@ class _Listing:
 
     def caps(self, place: Place) -> _Caps:
         """A position's kicker caps (``_Caps``), kept per game model."""
-        at = self.tables.caps.get(place.code)
+        at = place.caps
         if at is None:
-            at = self.tables.caps[place.code] = _Caps(place, self.model.kickers)
+            at = place.caps = _Caps(place, self.model.kickers)
         return at
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
@@ -1186,10 +1205,12 @@ class _Listing:
     def misses(self, place: Place) -> int:
         """A position's lone wilds' misses (``_lone_misses``): the same in every hand holding
         as many wilds of each rank, so kept per game model by the position and the wilds held."""
-        key = place.code << self.pool_bits | self.code
-        found = self.tables.misses.get(key)
+        kept = place.misses
+        if kept is None:
+            kept = place.misses = {}
+        found = kept.get(self.code)
         if found is None:
-            found = self.tables.misses[key] = _lone_misses(self.model, place, self.pool)
+            found = kept[self.code] = _lone_misses(self.model, place, self.pool)
         return found
 
     def kicker_ways(self, place: Place) -> tuple[int, ...] | None:
@@ -1255,13 +1276,11 @@ class _Listing:
     def spot(self, place: Place) -> _Spot:
         """A position with its parts and what its plays share."""
         form, start, length = place.form, place.start, place.length
-        key = place.code
-        code = key >> 4  # the form's place and the start
-        shared = self.tables.shared.get(key)
+        shared = place.shared
         if shared is None:
             top = start + length - 1
             size = form.size(length)
-            shared = self.tables.shared[key] = (
+            shared = place.shared = (
                 form.kind,
                 RANKS[top],
                 1 if form.tier is Tier.TOP else length,
@@ -1273,7 +1292,7 @@ class _Listing:
             )
         return _Spot(
             form,
-            code,
+            place.code >> 4,  # the form's place and the start
             self.primal_parts(form.width, start, length),
             self.kicker_parts(place),
             shared,
