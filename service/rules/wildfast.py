@@ -374,10 +374,16 @@ class _Caps:
     """A kicker form's caps at a chain position, as ``_kicker_parts_at`` reads them: the same
     in every hand, so a listing keeps them per game model (``Place.caps``)."""
 
-    __slots__ = ("adder", "caps", "high", "pairs", "room")
+    __slots__ = ("adder", "caps", "high", "pairs", "room", "tight", "wide")
 
     caps: Final[list[int]]
     """Single kicker cards, or pair kickers, of each rank (``single_caps``, ``pair_caps``)."""
+    wide: Final[list[int]]
+    """The caps of a position of the form that restricts no rank (``open_caps``, or
+    ``pair_caps`` of no rank): the same at every position of the form."""
+    tight: Final[list[int]]
+    """The ranks of 3 to 2 whose cap here is not ``wide``'s (``_Listing.kicker_ways`` counts
+    the others once for the form)."""
     pairs: Final[bool]
     """Whether the kickers are pairs."""
     room: Final[int]
@@ -398,13 +404,16 @@ class _Caps:
             adder, high = _limits([2 * n for n in caps], [2 * n for n in wide])
         else:
             caps = single_caps(rules, form, start, length)
-            adder, high = _limits(caps, open_caps(rules, form))
+            wide = open_caps(rules, form)
+            adder, high = _limits(caps, wide)
         # Natural kicker cards a rank allows, at most 4: ``_Listing.kicker_ways`` counts the
         # ranks that allow each number in four bits of a number, one count per number.
         assert all(n * (2 if self.pairs else 1) <= 4 for n in caps)
         self.adder = adder
         self.high = high
         self.caps = caps
+        self.wide = wide
+        self.tight = [r for r in range(TWO + 1) if caps[r] != wide[r]]
         self.room = sum(caps[: TWO + 1])
 
 
@@ -955,6 +964,9 @@ class _Listing:
         self.runs: dict[int, list[list[int]]] = {}
         """``primal_ways`` by width and start, four bits each: one table per chain length."""
         self.lengths = [-1] * 256
+        self.open_held = [-1] * len(model.forms)
+        """``kicker_ways``' counts of ranks under a form's open caps, by the form's place (-1
+        where not yet counted)."""
         """``run_length`` by width and start, four bits each (-1 where not yet found): a list,
         as each position of each form asks."""
         self.choices: dict[int, list[_Choice]] = {}
@@ -1241,11 +1253,19 @@ class _Listing:
         units = form.kickers * length
         rules = model.kickers
         at = self.caps(place)
-        caps, pairs, natural = at.caps, at.pairs, self.natural
+        caps, wide, pairs, natural = at.caps, at.wide, at.pairs, self.natural
         most = 2 if pairs else 1  # natural cards a rank's cap allows: twice a pair cap
-        held = 0  # how many ranks of 3 to 2 allow each number of natural kicker cards, 4 bits
-        for r in range(TWO + 1):
-            held += 1 << 4 * min(natural[r], most * caps[r])
+        # How many ranks of 3 to 2 allow each number of natural kicker cards, four bits each:
+        # those of the form's open caps, less and more where this position's differ.
+        held = self.open_held[place.at]
+        if held < 0:
+            held = 0
+            for r in range(TWO + 1):
+                held += 1 << 4 * min(natural[r], most * wide[r])
+            self.open_held[place.at] = held
+        for r in at.tight:
+            n = natural[r]
+            held += (1 << 4 * min(n, most * caps[r])) - (1 << 4 * min(n, most * wide[r]))
         black = red = 0
         if not pairs:
             black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
