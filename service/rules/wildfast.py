@@ -153,8 +153,6 @@ class _Spot:
     primal: Final[list[_Part]]
     kickers: Final[list[_Part]]
     shared: Final[Shared]
-    """Kind, primal rank, chain length as shown, primal cards, listing key base (size),
-    size, power of the primal rank, kind's place."""
 
     def __init__(
         self,
@@ -392,8 +390,7 @@ class _Caps:
     """What to add to a kicker set's number to tell whether it holds more cards of a rank
     than these caps allow (``_limits``)."""
     high: Final[int]
-    """Where to look in the sum: the ranks these caps hold below the open caps, those of a
-    position that restricts no rank (``open_caps``, ``pair_caps`` of no rank)."""
+    """Where to look in the sum: the ranks these caps hold below ``wide``'s."""
 
     def __init__(self, place: Place, rules: KickerRules) -> None:
         form, start, length = place.form, place.start, place.length
@@ -574,8 +571,9 @@ def _primal_ways(key: int) -> list[int]:
 
 
 _PRIMAL: Final[dict[int, list[int]]] = {}
-"""``_primal_ways`` by their key (``_primal_key``), never changed once made: bounded
-(``_WAYS_LIMIT``); a game of one deck has some hundreds."""
+"""``_primal_ways`` by their key (``_primal_key``), shared by every listing, which only reads
+them (``_Listing.count``): bounded (``_WAYS_LIMIT``); a game of one deck has some hundreds
+(868 after 520 varied hands of laizi and tiandi)."""
 
 
 _WAYS: Final[dict[int, tuple[int, ...]]] = {}
@@ -844,7 +842,8 @@ class _ModelTables:
     powers: Final[list[int]]
     order: Final[list[tuple[int, list[Place]]]]
     places: Final[dict[int, Place]]
-    """The places of ``order`` by their number (``Place.code``)."""
+    """The places of ``order`` by their number (``Place.code``), as ``_place`` finds one by
+    its form, start and length (with ``forms``)."""
     made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
@@ -947,8 +946,7 @@ class _Listing:
         in order (``wilds._assign``)."""
         self.pool = tuple(hand[r] for r in wilds.ranks)
         self.code = _pool_code(self.pool)
-        self.pool_bits = 4 * len(self.pool)
-        """How many wild cards of each wild rank the hand holds, as a number, and its bits."""
+        """How many wild cards of each wild rank the hand holds, and as a number."""
         self.total = sum(self.pool)
         natural = list(hand)
         for r in wilds.ranks:
@@ -964,11 +962,11 @@ class _Listing:
         self.runs: dict[int, list[list[int]]] = {}
         """``primal_ways`` by width and start, four bits each: one table per chain length."""
         self.lengths = [-1] * 256
+        """``run_length`` by width and start, four bits each (-1 where not yet found): a list,
+        as each position of each form asks."""
         self.open_held = [-1] * len(model.forms)
         """``kicker_ways``' counts of ranks under a form's open caps, by the form's place (-1
         where not yet counted)."""
-        """``run_length`` by width and start, four bits each (-1 where not yet found): a list,
-        as each position of each form asks."""
         self.choices: dict[int, list[_Choice]] = {}
         """``_kicker_choices`` by form (its place in the model) and chain length, four bits."""
         self.spans: dict[int, tuple[int, int]] = {}
@@ -1100,7 +1098,7 @@ class _Listing:
 
     def counted(self) -> Counted:
         """Every group of the listing that holds a move, in order: how many moves it holds,
-        and the positions (form, start, length) that hold them (``Counted``)."""
+        and the positions (``Place``) that hold them (``Counted``)."""
         found = []
         for group, places in self.positions():
             size, held = self.group_size(places)
@@ -1162,7 +1160,7 @@ class _Listing:
         return found
 
     def positions(self) -> list[tuple[int, list[Place]]]:
-        """Every position (form, start, length) of the listing that the hand's cards may
+        """Every position (``Place``) of the listing that the hand's cards may
         fill, by group in order (a number: the kind's place, then the power of the top
         rank, six bits; ``_order``); some may hold no move."""
         model, previous, kinds, may = self.model, self.previous, self.kinds, self.may
