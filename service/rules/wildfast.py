@@ -333,9 +333,7 @@ def _pair_choices(
         if not most:
             continue
         shift = _SHIFT[r]
-        keys = sorted(table)  # walked from the most pairs: each grows from before r
-        for at_key in range(len(keys) - 1, -1, -1):  # (``reverse=True`` is a Python call)
-            key = keys[at_key]
+        for key in sorted(table, reverse=True):  # the most pairs first: each grows from before r
             numbers = table[key]
             pairs, odd = key >> 4, key & 15
             for take in range(1, most + 1):
@@ -826,38 +824,39 @@ def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[Place]]]
 
 
 class _ModelTables:
-    """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each
-    form's place in the model, each rank's power in its order (``GameModel.power``), its
-    chain positions (``Place``) in listing order (``_order``: 360 for tiandi's, some 60 kB)
-    and by their number, each with what the listings keep of it as they ask (what its plays
+    """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each rank's
+    power in its order (``GameModel.power``), its chain positions (``Place``) in listing order
+    (``_order``: 360 for tiandi's, some 60 kB), each with what the listings keep of it as they
+    ask (what its plays
     share, its kicker caps, some 100 kB when all are made; its lone wilds' misses by the
     wilds held: at most some 3,100 for tiandi's two wild ranks with every kicker option,
     about 230 kB); and the moves made where a listing keeps them (``_Listing.make``), by
     their key in their group and their position's form and start (``_MADE_HELD`` bounds
     them across models)."""
 
-    __slots__ = ("forms", "made", "order", "places", "powers")
+    __slots__ = ("made", "order", "powers")
 
-    forms: Final[dict[Form, int]]
     powers: Final[list[int]]
     order: Final[list[tuple[int, list[Place]]]]
-    places: Final[dict[int, Place]]
-    """The places of ``order`` by their number (``Place.code``), as ``_place`` finds one by
-    its form, start and length (with ``forms``)."""
     made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
-        self.forms = {form: n for n, form in enumerate(model.forms)}
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.order = _order(model, self.powers)
-        self.places = {p.code: p for _, places in self.order for p in places}
         self.made = {}
 
 
 def _place(model: GameModel, form: Form, start: int, length: int) -> Place:
-    """A game model's chain position (``Place``) of a form, start and length."""
+    """A game model's chain position (``Place``) of a form, start and length, found in its
+    order (the listings never look one up: they walk the order)."""
     tables = _MODEL_TABLES.get(model) or _tables_of(model)
-    return tables.places[_position(tables.forms[form], start, length)]
+    (found,) = (
+        p
+        for _, places in tables.order
+        for p in places
+        if p.form is form and p.start == start and p.length == length
+    )
+    return found
 
 
 def _tables_of(model: GameModel) -> _ModelTables:
@@ -945,7 +944,7 @@ class _Listing:
         """Whether the game has one wild rank: every wild card stands for what its part reads,
         in order (``wilds._assign``)."""
         self.pool = tuple(hand[r] for r in wilds.ranks)
-        self.code = _pool_code(self.pool)
+        self.pool_code = _pool_code(self.pool)
         """How many wild cards of each wild rank the hand holds, and as a number."""
         self.total = sum(self.pool)
         natural = list(hand)
@@ -1115,8 +1114,8 @@ class _Listing:
             if self.answers_one_by_one(place.form):
                 n = len(self.made(self.spot(place)))
             else:
-                run = place.run
-                n = self.count(place, self.primal_ways(run >> 4, run & 15)[place.length - 1], plain)
+                ways = self.primal_ways(place.form.width, place.start)
+                n = self.count(place, ways[place.length - 1], plain)
             if n:
                 size += n
                 held.append(place)
@@ -1176,10 +1175,9 @@ class _Listing:
             for place in places:
                 if place.cards > held or not searched[place.at]:
                     continue
-                run = place.run
-                longest = lengths[run]
+                longest = lengths[place.run]
                 if longest < 0:
-                    longest = self.run_length(run >> 4, run & 15)
+                    longest = self.run_length(place.form.width, place.start)
                 if place.length > longest:
                     continue
                 if may is not None and not may(place.form, place.start, place.length):
@@ -1218,9 +1216,9 @@ class _Listing:
         kept = place.misses
         if kept is None:
             kept = place.misses = {}
-        found = kept.get(self.code)
+        found = kept.get(self.pool_code)
         if found is None:
-            found = kept[self.code] = _lone_misses(self.model, place, self.pool)
+            found = kept[self.pool_code] = _lone_misses(self.model, place, self.pool)
         return found
 
     def kicker_ways(self, place: Place) -> tuple[int, ...] | None:
@@ -1268,7 +1266,7 @@ class _Listing:
         if not pairs:
             black, red = min(natural[BLACK], caps[BLACK]), min(natural[RED], caps[RED])
         room = at.room
-        key = _ways_key(pairs, units, held, black, red, rules.rocket, room, self.code)
+        key = _ways_key(pairs, units, held, black, red, rules.rocket, room, self.pool_code)
         ways = _WAYS.get(key)
         if ways is None:
             total = self.total
