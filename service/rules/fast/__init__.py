@@ -296,7 +296,7 @@ def generate(
     family(held, table, previous.power, previous.length, found)
     if tier is _PLAY and held.fours:  # bombs need four of a rank (asserted below)
         _bombs(held, table, -1, 0, found)
-    last = held.parts[2][8]  # the top form's family (the rocket), written out: the hot path
+    last = held.parts[2].counts  # the top form's family (the rocket), written out: the hot path
     if last[_TOP_LOW] >= _TOP_WIDTH and last[_TOP_HIGH] >= _TOP_WIDTH:
         found.append(_TOP_PLAY)
     if kinds is not None:
@@ -371,9 +371,9 @@ def _widest(held: Held) -> int:
     widest = held.widest
     if widest > 2:
         a, b, c = held.parts
-        trios = a[6] | b[6] | c[6]
+        trios = a.trios_mask | b.trios_mask | c.trios_mask
         if trios & trios >> 1:
-            fours = a[7] | b[7] | c[7]
+            fours = a.fours_mask | b.fours_mask | c.fours_mask
             widest = _CHAINED + (4 if fours & fours >> 1 else 3)
     return widest
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
-from operator import itemgetter
 from typing import Any, Final, Generic, TypeVar
 
 from ..combos import Combination, make
 from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
-from .hand import LISTS, Entry, Held
+from .hand import LISTS, Held
 from .tables import UNREAD, Family, Found, Position, Tables, preferred_of, shared_leads
 
 _ALL: Final = range(RED + 1)
@@ -45,7 +44,7 @@ def listable(form: Form) -> str | None:
     """Why no family lists a form, or None when one does. The tables assume what the
     three-player forms are: a hand holds at most four of a rank; a form of one primal rank
     tables the ranks 3 to 2 (to the red joker for singles); chains run within 3..A (the
-    12-bit masks of ``Held``); kickers are singles or pairs, one per primal rank (two only
+    12-bit masks of ``Entry``); kickers are singles or pairs, one per primal rank (two only
     with four of a rank: ``_with_two`` walks the fours); chains with kickers are of trios or
     fours (``wings``); the top play is the rocket.
 
@@ -223,7 +222,7 @@ def _top(form: Form) -> Family:
     play, low, high, width = top_test(form)
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
-        counts = hand.parts[2][8]
+        counts = hand.parts[2].counts
         if counts[low] >= width and counts[high] >= width:
             found.append(play)
 
@@ -241,20 +240,10 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def masks(width: int) -> Callable[[Entry], int]:
-    """An entry's mask of the chain ranks held ``width`` times (or more).
-
-    >>> from service.rules import read_hand
-    >>> bin(masks(2)(Held(read_hand("33445")).parts[0]))
-    '0b11'
-    """
-    return itemgetter(3 + width)
-
-
 def _chain(form: Form) -> Family:
     """Chains of ``form``: from a table of every set of chain ranks held as many times as its
     width (``ByChainRanks``), its entries made as hands ask for them."""
-    mask_of = masks(form.width)
+    width = form.width
     reads(form.kind)
     plays: dict[Position, Combination] = {}
 
@@ -268,7 +257,7 @@ def _chain(form: Form) -> Family:
 
     def listed(hand: Held, tables: Tables, above: int, length: int, found: Found) -> None:
         a, b, c = hand.parts
-        chains = table[mask_of(a) | mask_of(b) | mask_of(c)]
+        chains = table[a.mask(width) | b.mask(width) | c.mask(width)]
         if above >= 0 or length:
             found += [c for c in chains if c.rank > above and (not length or c.length == length)]
         else:

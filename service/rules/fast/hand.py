@@ -9,7 +9,7 @@ times, from three tables of five-rank parts, and as bit masks of the chain ranks
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..cards import Counts, canonical_parts
 from ..model import ACE
@@ -41,13 +41,13 @@ class Held:
             except KeyError:  # counts no three-player hand has
                 parts = _entry(counts[:5], 0), _entry(counts[5:10], 5), _entry(counts[10:], 10)
         self.parts = a, b, c = parts
-        self.fours = a[3] + b[3] + c[3]
+        self.fours = a.fours + b.fours + c.fours
         if lists & 1:
-            self.present = a[0] + b[0] + c[0]
+            self.present = a.present + b.present + c.present
         if lists & 2:
-            self.pairs = a[1] + b[1] + c[1]
+            self.pairs = a.pairs + b.pairs + c.pairs
         if lists & 4:
-            self.trios = a[2] + b[2] + c[2]
+            self.trios = a.trios + b.trios + c.trios
         if lists == 7:
             self.widest = 4 if self.fours else 3 if self.trios else 2 if self.pairs else 1
 
@@ -77,9 +77,46 @@ class Held:
 
 Ranks = tuple[int, ...]
 RankLists = tuple[Ranks, Ranks, Ranks, Ranks]
-Entry = tuple[Ranks, Ranks, Ranks, Ranks, int, int, int, int, Counts]
-"""The ranks held at least once, twice, thrice, four times; the same as masks of ranks 3..A;
-the counts they were read from."""
+
+
+class Entry:
+    """One five-rank part of a hand (ranks 3-7, 8-Q or K-R, ``_rank_lists``): the ranks it
+    holds at least once, twice, thrice, four times; the same as masks of its chain ranks
+    (3..A, ``mask``); the counts they were read from. A class, not a tuple: compiled, a
+    fixed-length tuple is checked field by field where it is read and made anew where it is
+    kept (docs/maintaining.md, item 11), and a hand reads three entries at each call.
+
+    >>> entry = _entry((2, 1, 0, 4, 0), 0)
+    >>> entry.pairs, entry.fours, bin(entry.mask(1)), entry.counts
+    ((0, 3), (3,), '0b1011', (2, 1, 0, 4, 0))
+    """
+
+    __slots__ = (
+        "counts",
+        "fours",
+        "fours_mask",
+        "pairs",
+        "pairs_mask",
+        "present",
+        "present_mask",
+        "trios",
+        "trios_mask",
+    )
+
+    def __init__(self, lists: RankLists, counts: Counts) -> None:
+        self.present, self.pairs, self.trios, self.fours = lists
+        self.present_mask, self.pairs_mask, self.trios_mask, self.fours_mask = (
+            sum(1 << r for r in ranks if r <= ACE) for ranks in lists
+        )
+        self.counts = counts
+
+    def mask(self, times: int) -> int:
+        """The chain ranks held at least ``times`` times (1 to 4) as a mask (bit r: rank r)."""
+        if times == 1:
+            return self.present_mask
+        if times == 2:
+            return self.pairs_mask
+        return self.trios_mask if times == 3 else self.fours_mask
 
 
 def _lists_of(counts: Counts, first: int) -> RankLists:
@@ -94,9 +131,7 @@ def _lists_of(counts: Counts, first: int) -> RankLists:
 
 
 def _entry(counts: Counts, first: int) -> Entry:
-    a, b, c, d = lists = _lists_of(counts, first)
-    e, f, g, h = (sum(1 << r for r in ranks if r <= ACE) for ranks in lists)
-    return a, b, c, d, e, f, g, h, counts
+    return Entry(_lists_of(counts, first), counts)
 
 
 _RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
@@ -105,13 +140,13 @@ _RANK_LISTS: tuple[dict[Counts, Entry], ...] = ()
 def _rank_lists() -> tuple[dict[Counts, Entry], ...]:
     """``_entry`` for every count of ranks 3-7, 8-Q and K-R (two tables of 3,125 entries,
     one of 500: jokers are 0 or 1), built on first use (``_RANK_LISTS``, read without a call);
-    equal rank lists, and equal masks, are one object, so that reading hands touches few."""
+    equal rank lists are one object, so that reading hands touches few."""
     global _RANK_LISTS  # noqa: PLW0603 - a table built once, read without a call
-    shared: dict[Any, Any] = {}
+    shared: dict[Ranks, Ranks] = {}
 
     def entry(counts: Counts, first: int) -> Entry:
-        *lists, counts = _entry(counts, first)
-        return (*(shared.setdefault(x, x) for x in lists), counts)
+        a, b, c, d = (shared.setdefault(x, x) for x in _lists_of(counts, first))
+        return Entry((a, b, c, d), counts)
 
     _RANK_LISTS = tuple(
         {key: entry(key, first) for key in part if key is not None}
@@ -148,4 +183,4 @@ def joined_counts(parts: Parts) -> Counts:
     >>> joined_counts(Held((1,) * 15).parts) == (1,) * 15
     True
     """
-    return parts[0][8] + parts[1][8] + parts[2][8]
+    return parts[0].counts + parts[1].counts + parts[2].counts

@@ -27,7 +27,7 @@ from typing import Any, Final
 from ..combos import Combination
 from ..kickers import choose_ranks, judging, kicker_screen, pair_caps, single_caps
 from ..model import ACE, RED, TWO, Form, KickerRules
-from .families import make_play, masks, positions_table, reads
+from .families import make_play, positions_table, reads
 from .hand import Held, Ranks
 from .tables import (
     UNREAD,
@@ -120,7 +120,7 @@ def _search(form: Form, lead: bool) -> Search:
     family and the pager of the form), bounded: the forms are the three-player game's."""
     pairs = form.kicker_width == 2
     reads(form.kind, *(("pairs", "fours") if pairs else ("present", "pairs")))  # _KickerPool's
-    bases_of = masks(form.width)  # an entry's mask of the chain's ranks
+    width = form.width
     shared: dict[Position, Row] = {}
     table = positions_table(form)
 
@@ -134,7 +134,7 @@ def _search(form: Form, lead: bool) -> Search:
         counted: frozenset[int],
     ) -> int:
         a, b, c = hand.parts
-        positions = table[bases_of(a) | bases_of(b) | bases_of(c)]
+        positions = table[a.mask(width) | b.mask(width) | c.mask(width)]
         if not positions:
             return 0
         caps, plain = tables.caps.get(form.kind) or _caps(tables, form)
