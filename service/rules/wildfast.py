@@ -169,6 +169,10 @@ class _Spot:
         self.shared = shared
 
 
+_Play = tuple[int, _Spot, _Part, _Part, _Split]
+"""One play of a position: its key in its group (``_Listing.plays``), its position and its
+parts."""
+
 _EMPTY: Final = _Part(0, 0, 0, "", "", 0)
 
 
@@ -1328,7 +1332,7 @@ class _Listing:
             found = _STANDS[key] = "".join([RANK_CHARS[r] for r in stand])
         return found
 
-    def plays(self, spot: _Spot) -> list[tuple[int, _Spot, _Part, _Part, _Split]]:
+    def plays(self, spot: _Spot) -> list[_Play]:
         """Every play of a position: its key in its group (size, then cards, descending), and
         its parts."""
         total = self.total
@@ -1416,11 +1420,17 @@ class _Listing:
 
     def moves(self, places: tuple[Place, ...], first: int, end: int | None) -> list[Combination]:
         """The moves of one group from its ``first`` to its ``end``, made."""
+        # Each position's list joined by ``extend``, not a comprehension: compiled, a
+        # comprehension's play would be a fixed-length tuple, taken apart and made anew.
         if any(self.answers_one_by_one(place.form) for place in places):
-            keyed = [found for place in places for found in self.made(self.spot(place))]
+            keyed: list[tuple[int, Combination]] = []
+            for place in places:
+                keyed.extend(self.made(self.spot(place)))
             keyed.sort(key=_KEY)
             return [combo for _, combo in keyed[first:end]]
-        chosen = [play for place in places for play in self.plays(self.spot(place))]
+        chosen: list[_Play] = []
+        for place in places:
+            chosen.extend(self.plays(self.spot(place)))
         if len(chosen) > 1:  # a sort is a call through the C API, and many groups hold one
             chosen.sort(key=_KEY)
         if first or end is not None:
