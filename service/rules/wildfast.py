@@ -1373,7 +1373,8 @@ class _Listing:
 
     def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play, made."""
-        kind, rank, length, primal, _, size, power, place = spot.shared
+        # Each field named: compiled, an int unpacked into ``_`` is boxed (a new object).
+        kind, rank, length, primal, _base, size, power, place = spot.shared
         form = spot.form
         cards, ranks = _cards_in(p.number + k.number + split.number)
         if not split.at:
