@@ -273,8 +273,8 @@ def test_rank_lists_from_tables_match_a_direct_reading(hand: str) -> None:
         direct = _lists_of(value, 0)
         assert (held.present, held.pairs, held.trios, held.fours) == direct
         masks = [sum(1 << r for r in ranks if r <= ACE) for ranks in direct]
-        low, mid, high = (part[4:8] for part in held.parts)
-        assert [a | b | c for a, b, c in zip(low, mid, high, strict=True)] == masks
+        low, mid, high = held.parts
+        assert [low.mask(n) | mid.mask(n) | high.mask(n) for n in (1, 2, 3, 4)] == masks
         assert held.widest == max([1] + [w for w in (2, 3, 4) if direct[w - 1]])
     # A canonical string read straight to its rank lists; any other string is left to read_play.
     parts, held = lookup_canonical(hand, held_parts()), Held(counts)

@@ -111,7 +111,12 @@ class Entry:
         self.counts = counts
 
     def mask(self, times: int) -> int:
-        """The chain ranks held at least ``times`` times (1 to 4) as a mask (bit r: rank r)."""
+        """The chain ranks held at least ``times`` times (1 to 4) as a mask (bit r: rank r).
+
+        >>> entry = _entry((1, 2, 3, 4, 0), 0)
+        >>> [bin(entry.mask(n)) for n in (1, 2, 3, 4)]
+        ['0b1111', '0b1110', '0b1100', '0b1000']
+        """
         if times == 1:
             return self.present_mask
         if times == 2:
