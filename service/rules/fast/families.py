@@ -23,11 +23,20 @@ from functools import cache
 from typing import Any, Final, Generic, TypeVar
 
 from ..combos import Combination, make
-from ..kickers import judging, pair_caps, pairs_ok, single_caps, singles_ok
+from ..kickers import pair_caps, pairs_ok, single_caps, singles_ok
 from ..kinds import Kind
 from ..model import ACE, GAMES, RED, TWO, Form, Game, KickerRules, Tier
 from .hand import LISTS, Held
-from .tables import UNREAD, Family, Found, Position, Tables, preferred_of, shared_leads
+from .tables import (
+    UNREAD,
+    Family,
+    Found,
+    Position,
+    Tables,
+    preferred_of,
+    shared_leads,
+    universe_of,
+)
 
 _ALL: Final = range(RED + 1)
 _SOURCES: Final = dict(enumerate(LISTS, 1))
@@ -128,9 +137,9 @@ def _kicker_table(form: Form, tables: Tables) -> list[Any]:
     """A one-primal-rank form's kicker table under the tables' kicker rules: a row per primal
     rank, None until a hand reads it (``_one_kicker_row``; for two kickers a row per first
     kicker rank too, ``_two_kicker_row``). Shared by every game model whose kicker rules judge
-    the form's kickers alike (``kickers.judging``), as the readings do not depend on the rest
-    of the game (bounded)."""
-    key = (form, judging(form, tables.model.kickers))
+    the form's kickers alike (``kickers.judging_number``), as the readings do not depend on
+    the rest of the game (bounded)."""
+    key = (form, universe_of(tables.model).judged_number(form))
     table = _KICKER_TABLES.get(key)
     if table is None:
         if len(_KICKER_TABLES) >= _KICKER_TABLES_KEPT:
@@ -140,7 +149,7 @@ def _kicker_table(form: Form, tables: Tables) -> list[Any]:
     return table
 
 
-_KICKER_TABLES: Final[dict[tuple[Form, KickerRules], list[Any]]] = {}
+_KICKER_TABLES: Final[dict[tuple[Form, int], list[Any]]] = {}
 _KICKER_TABLES_KEPT: Final = 256
 """How many kicker tables are kept (each a few kB when full): then they start again."""
 

@@ -18,9 +18,9 @@ from typing import Any, Final, TypeVar, cast
 
 from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
-from ..kickers import judging, kickers_ok
+from ..kickers import judging_number, kickers_ok
 from ..kinds import KIND_ORDER, Kind
-from ..model import THREE_PLAYER_FORMS, Form, GameModel, KickerRules, Tier
+from ..model import THREE_PLAYER_FORMS, Form, GameModel, Tier
 from ..ruleset import PRESETS
 from .hand import Held
 
@@ -73,7 +73,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         """The number naming what the readings of a number of cards depend on (``_group``),
         keyed by ``2 * size + kickers`` (whether the kicker rules count)."""
         self.judged: dict[Form, int] = {}
-        """Per form, the number naming the kicker rules as they judge it (``_judged``)."""
+        """Per form, the number naming the kicker rules as they judge it (``judged_number``)."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -114,19 +114,28 @@ class Universe(dict[str, tuple[Combination, ...]]):
     def _group(self, size: int, *, kickers: bool) -> int:
         """A number naming what the readings of ``size`` cards depend on in a game: its forms
         of that many cards at each length (``_shape``), its rank order, and (where ``kickers``
-        is True) its kicker rules as they judge each of those forms (``_judged``)."""
+        is True) its kicker rules as they judge each of those forms (``judged_number``)."""
         forms = by_size(self.model).get(size, ())
         shapes = tuple([(_shape(form), length) for form, length in forms])
-        rules = tuple([self._judged(form) for form, _ in forms]) if kickers else ()
+        rules = tuple([self.judged_number(form) for form, _ in forms]) if kickers else ()
         return _GROUPS.setdefault((shapes, self.model.order, rules), len(_GROUPS))
 
-    def _judged(self, form: Form) -> int:
+    def judged_number(self, form: Form) -> int:
         """A number naming the game's kicker rules as they judge ``form``'s kickers
-        (``kickers.judging``): equal for two games whose rules judge it alike."""
+        (``kickers.judging_number``): equal for two games whose rules judge it alike; kept
+        per form, looked up by the form's identity (the fast path's kicker tables are keyed
+        by it).
+
+        >>> from service.rules import STANDARD, Kind, get_ruleset
+        >>> trio_pair = STANDARD.model.form(Kind.TRIO_PAIR)
+        >>> repeat = get_ruleset("standard", kicker_ranks_repeat=True).model
+        >>> Universe(STANDARD.model).judged_number(trio_pair) == Universe(repeat).judged_number(
+        ...     repeat.form(Kind.TRIO_PAIR))  # pair kickers: ranks_repeat is not read
+        True
+        """
         found = self.judged.get(form)
         if found is None:
-            rules = judging(form, self.model.kickers)
-            found = self.judged[form] = _RULE_NUMBERS.setdefault(rules, len(_RULE_NUMBERS))
+            found = self.judged[form] = judging_number(form, self.model.kickers)
         return found
 
 
@@ -143,8 +152,6 @@ _SHARED_PREFERRED: Final[dict[tuple[Any, ...], bool]] = {}
 rank and length name it among its cards' readings)."""
 _GROUPS: Final[dict[tuple[Any, ...], int]] = {}
 """A number for each distinct thing the readings of a number of cards depend on."""
-_RULE_NUMBERS: Final[dict[KickerRules, int]] = {}
-"""A number for each distinct kicker rules a form is judged by (``kickers.judging``)."""
 
 
 def _shape(form: Form) -> int:

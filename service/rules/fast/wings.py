@@ -39,6 +39,7 @@ from .tables import (
     Tables,
     preferred_of,
     shared_leads,
+    universe_of,
 )
 
 Place = tuple[Form, int, int, Tables, bool]
@@ -385,17 +386,17 @@ def _caps(tables: Tables, form: Form) -> Caps:
     >>> _caps(tables_of(STANDARD.model), wings) is _caps(other, wings)
     True
     """
-    key = (form, judging(form, tables.model.kickers))
+    key = (form, universe_of(tables.model).judged_number(form))
     found = _SHARED_CAPS.get(key)
     if found is None:
         if len(_SHARED_CAPS) >= _SHARED_CAPS_KEPT:
             _SHARED_CAPS.clear()
-        found = _SHARED_CAPS[key] = _caps_of(form, key[1])
+        found = _SHARED_CAPS[key] = _caps_of(form, judging(form, tables.model.kickers))
     tables.caps[form.kind] = found
     return found
 
 
-_SHARED_CAPS: Final[dict[tuple[Form, KickerRules], Caps]] = {}
+_SHARED_CAPS: Final[dict[tuple[Form, int], Caps]] = {}
 _SHARED_CAPS_KEPT: Final = 256
 """How many forms' caps are kept, under as many kicker rules (a few kB each): then they start
 again."""
