@@ -44,10 +44,12 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     return _judged(form, kicker_rules)[0]
 
 
-def judging_number(form: Form, kicker_rules: KickerRules) -> int:
+def judging_number(form: Form, kicker_rules: KickerRules, rules: int = -1) -> int:
     """A number naming ``judging``'s answer: equal for equal answers, and for no other. A
     table keyed by it hashes an int, where a ``KickerRules`` (a frozen dataclass) hashes
-    its fields, and compares them, in Python (0.3 and 0.4 µs compiled).
+    its fields, and compares them, in Python (0.3 and 0.4 µs compiled). Given ``rules``,
+    the kicker rules' own number (``rules_number``, which a caller keeps per game), it
+    hashes no ``KickerRules`` at all.
 
     >>> from .model import THREE_PLAYER_FORMS
     >>> trio_pair, single = THREE_PLAYER_FORMS[4], THREE_PLAYER_FORMS[0]
@@ -57,14 +59,29 @@ def judging_number(form: Form, kicker_rules: KickerRules) -> int:
     >>> judging_number(trio_pair, KickerRules()), judging_number(single, KickerRules(bomb=True))
     (0, 0)
     """
-    return _judged(form, kicker_rules)[1]
+    return _judged(form, kicker_rules, rules)[1]
 
 
-def _judged(form: Form, kicker_rules: KickerRules) -> tuple[KickerRules, int]:
-    """``judging``'s answer and its number (``_JUDGED``)."""
+def rules_number(kicker_rules: KickerRules) -> int:
+    """A number naming kicker rules: equal for equal rules, and for no other (``_RULES``).
+
+    >>> rules_number(KickerRules(rocket=True)) == rules_number(KickerRules(rocket=True))
+    True
+    >>> rules_number(KickerRules()) == rules_number(KickerRules(rocket=True))
+    False
+    """
+    found = _RULES.get(kicker_rules)
+    if found is None:
+        found = _RULES.setdefault(kicker_rules, len(_RULES))
+    return found
+
+
+def _judged(form: Form, kicker_rules: KickerRules, rules: int = -1) -> tuple[KickerRules, int]:
+    """``judging``'s answer and its number (``_JUDGED``), kept by the form and the kicker
+    rules' number (``rules``, or ``rules_number``'s)."""
     if not form.kickers:
         return _PLAIN_JUDGED
-    key = (form, kicker_rules)
+    key = (form, rules if rules >= 0 else rules_number(kicker_rules))
     found = _JUDGING.get(key)
     if found is None:
         names: tuple[str, ...]
@@ -83,11 +100,14 @@ def _judged(form: Form, kicker_rules: KickerRules) -> tuple[KickerRules, int]:
     return found
 
 
-_JUDGING: Final[dict[tuple[Form, KickerRules], tuple[KickerRules, int]]] = {}
-"""``_judged``'s answers by form and kicker rules."""
+_JUDGING: Final[dict[tuple[Form, int], tuple[KickerRules, int]]] = {}
+"""``_judged``'s answers by form and the kicker rules' number (``rules_number``)."""
 _JUDGING_KEPT: Final = 4096
 """How many answers ``_JUDGING`` keeps (the forms of every game under a few hundred kicker
 rules): then it starts again."""
+_RULES: Final[dict[KickerRules, int]] = {}
+"""A number for each distinct kicker rules met, in the order met: never forgotten, so that a
+number names one rules (the options give at most 256: seven switches, two rank maxima)."""
 
 
 _PLAIN: Final = KickerRules()
@@ -183,7 +203,8 @@ def singles_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> 
     """
     if jokers_split(kick[BLACK], kick[RED], kicker_rules.rocket):
         return False
-    if not all(k <= c for k, c in zip(kick, caps, strict=True)):
+    # Compiled, ``zip`` is a C loop only without keywords (docs/maintaining.md, item 11).
+    if not all(k <= c for k, c in zip(kick, caps)):  # noqa: B905 - a rank each
         return False
     return not has_kicker_gap(kick, kicker_rules)
 
@@ -202,7 +223,7 @@ def pairs_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> bo
     """
     if jokers_split(kick[BLACK], kick[RED], kicker_rules.joker_pair_kickers):
         return False
-    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps, strict=True))
+    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps))  # noqa: B905 - as singles_ok
 
 
 def kickers_ok(

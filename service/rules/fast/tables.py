@@ -18,7 +18,7 @@ from typing import Any, Final, TypeVar, cast
 
 from ..cards import Counts, format_counts, read_hand
 from ..combos import Combination, beside, by_size, held_masks, preference, readings, run_starts
-from ..kickers import judging_number, kickers_ok
+from ..kickers import judging_number, kickers_ok, rules_number
 from ..kinds import KIND_ORDER, Kind
 from ..model import THREE_PLAYER_FORMS, Form, GameModel, Tier
 from ..ruleset import PRESETS
@@ -63,7 +63,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
     (['bomb'], (), ['3333', '3345'])
     """
 
-    __slots__ = ("groups", "judged", "model")
+    __slots__ = ("groups", "judged", "model", "rules")
 
     def __init__(self, model: GameModel) -> None:
         super().__init__()
@@ -74,6 +74,8 @@ class Universe(dict[str, tuple[Combination, ...]]):
         keyed by ``2 * size + kickers`` (whether the kicker rules count)."""
         self.judged: dict[Form, int] = {}
         """Per form, the number naming the kicker rules as they judge it (``judged_number``)."""
+        self.rules = -1
+        """The game's kicker rules' number (``kickers.rules_number``), -1 until read."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -135,7 +137,9 @@ class Universe(dict[str, tuple[Combination, ...]]):
         """
         found = self.judged.get(form)
         if found is None:
-            found = self.judged[form] = judging_number(form, self.model.kickers)
+            if self.rules < 0:
+                self.rules = rules_number(self.model.kickers)
+            found = self.judged[form] = judging_number(form, self.model.kickers, self.rules)
         return found
 
 
