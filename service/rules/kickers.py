@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import count
 from typing import Final
 
 from .cards import Counts
@@ -33,7 +34,8 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     kickers are shared by rule sets whose kicker rules judge it alike, keyed by the answer's
     number (``judging_number``).
 
-    One object for each distinct answer, kept per form and kicker rules (``_JUDGING``).
+    One object for each distinct answer (``_JUDGED``), found by the form and the kicker
+    rules' number (``_JUDGING``).
 
     >>> from .model import THREE_PLAYER_FORMS
     >>> rules = KickerRules(ranks_repeat=True, same_rank_pairs=True)
@@ -44,12 +46,12 @@ def judging(form: Form, kicker_rules: KickerRules) -> KickerRules:
     return _judged(form, kicker_rules)[0]
 
 
-def judging_number(form: Form, kicker_rules: KickerRules, rules: int = -1) -> int:
+def judging_number(form: Form, kicker_rules: KickerRules, number: int = -1) -> int:
     """A number naming ``judging``'s answer: equal for equal answers, and for no other. A
     table keyed by it hashes an int, where a ``KickerRules`` (a frozen dataclass) hashes
-    its fields, and compares them, in Python (0.3 and 0.4 µs compiled). Given ``rules``,
-    the kicker rules' own number (``rules_number``, which a caller keeps per game), it
-    hashes no ``KickerRules`` at all.
+    its fields, and compares them, in Python. Given ``number``, the kicker rules' own
+    number (``rules_number(kicker_rules)``, which a caller keeps per game), it hashes no
+    ``KickerRules`` at all.
 
     >>> from .model import THREE_PLAYER_FORMS
     >>> trio_pair, single = THREE_PLAYER_FORMS[4], THREE_PLAYER_FORMS[0]
@@ -59,7 +61,7 @@ def judging_number(form: Form, kicker_rules: KickerRules, rules: int = -1) -> in
     >>> judging_number(trio_pair, KickerRules()), judging_number(single, KickerRules(bomb=True))
     (0, 0)
     """
-    return _judged(form, kicker_rules, rules)[1]
+    return _judged(form, kicker_rules, number)[1]
 
 
 def rules_number(kicker_rules: KickerRules) -> int:
@@ -71,17 +73,17 @@ def rules_number(kicker_rules: KickerRules) -> int:
     False
     """
     found = _RULES.get(kicker_rules)
-    if found is None:
-        found = _RULES.setdefault(kicker_rules, len(_RULES))
+    if found is None:  # numbered by a counter: a thread may run between len() and the insert
+        found = _RULES.setdefault(kicker_rules, next(_COUNTED))
     return found
 
 
-def _judged(form: Form, kicker_rules: KickerRules, rules: int = -1) -> tuple[KickerRules, int]:
+def _judged(form: Form, kicker_rules: KickerRules, number: int = -1) -> tuple[KickerRules, int]:
     """``judging``'s answer and its number (``_JUDGED``), kept by the form and the kicker
-    rules' number (``rules``, or ``rules_number``'s)."""
+    rules' number (``number``, or ``rules_number``'s)."""
     if not form.kickers:
         return _PLAIN_JUDGED
-    key = (form, rules if rules >= 0 else rules_number(kicker_rules))
+    key = (form, number if number >= 0 else rules_number(kicker_rules))
     found = _JUDGING.get(key)
     if found is None:
         names: tuple[str, ...]
@@ -92,8 +94,8 @@ def _judged(form: Form, kicker_rules: KickerRules, rules: int = -1) -> tuple[Kic
             names = _SINGLE_FIELDS if airplane else _SINGLE_FIELDS[:-1]
         judged = KickerRules(**{name: getattr(kicker_rules, name) for name in names})
         found = _JUDGED.get(judged)
-        if found is None:
-            found = _JUDGED[judged] = (judged, len(_JUDGED))
+        if found is None:  # as in rules_number; the first thread's answer is the one kept
+            found = _JUDGED.setdefault(judged, (judged, next(_COUNTED)))
         if len(_JUDGING) >= _JUDGING_KEPT:
             _JUDGING.clear()
         _JUDGING[key] = found
@@ -108,6 +110,10 @@ rules): then it starts again."""
 _RULES: Final[dict[KickerRules, int]] = {}
 """A number for each distinct kicker rules met, in the order met: never forgotten, so that a
 number names one rules (the options give at most 256: seven switches, two rank maxima)."""
+_COUNTED: Final = count(1)
+"""The numbers of ``_RULES`` and ``_JUDGED`` (0 is the plain answer's): a counter, so that
+two threads never take one number (hashing a ``KickerRules`` runs Python code, where another
+thread may run)."""
 
 
 _PLAIN: Final = KickerRules()
@@ -203,8 +209,8 @@ def singles_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> 
     """
     if jokers_split(kick[BLACK], kick[RED], kicker_rules.rocket):
         return False
-    # Compiled, ``zip`` is a C loop only without keywords (docs/maintaining.md, item 11).
-    if not all(k <= c for k, c in zip(kick, caps)):  # noqa: B905 - a rank each
+    # zip without strict=: compiled, a C loop (docs/maintaining.md, item 11)
+    if not all(k <= c for k, c in zip(kick, caps)):  # noqa: B905
         return False
     return not has_kicker_gap(kick, kicker_rules)
 
@@ -223,7 +229,8 @@ def pairs_ok(kick: Counts, caps: Sequence[int], kicker_rules: KickerRules) -> bo
     """
     if jokers_split(kick[BLACK], kick[RED], kicker_rules.joker_pair_kickers):
         return False
-    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps))  # noqa: B905 - as singles_ok
+    # zip without strict=: compiled, a C loop (docs/maintaining.md, item 11)
+    return all(k % 2 == 0 and k <= 2 * c for k, c in zip(kick, caps))  # noqa: B905
 
 
 def kickers_ok(

@@ -63,7 +63,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
     (['bomb'], (), ['3333', '3345'])
     """
 
-    __slots__ = ("groups", "judged", "model", "rules")
+    __slots__ = ("groups", "judged", "kicker_number", "model")
 
     def __init__(self, model: GameModel) -> None:
         super().__init__()
@@ -74,7 +74,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         keyed by ``2 * size + kickers`` (whether the kicker rules count)."""
         self.judged: dict[Form, int] = {}
         """Per form, the number naming the kicker rules as they judge it (``judged_number``)."""
-        self.rules = -1
+        self.kicker_number = -1
         """The game's kicker rules' number (``kickers.rules_number``), -1 until read."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
@@ -137,9 +137,10 @@ class Universe(dict[str, tuple[Combination, ...]]):
         """
         found = self.judged.get(form)
         if found is None:
-            if self.rules < 0:
-                self.rules = rules_number(self.model.kickers)
-            found = self.judged[form] = judging_number(form, self.model.kickers, self.rules)
+            kickers = self.model.kickers
+            if self.kicker_number < 0:
+                self.kicker_number = rules_number(kickers)
+            found = self.judged[form] = judging_number(form, kickers, self.kicker_number)
         return found
 
 

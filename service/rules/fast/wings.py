@@ -376,7 +376,7 @@ def _caps(tables: Tables, form: Form) -> Caps:
     (single kickers), or how many pairs (``service.rules.kickers``), kept in ``tables``. With
     it, whether the caps are plain: none but the chain's ranks, and at least two of every
     other rank that a hand can give twice where the rules repeat kicker ranks. Shared by every
-    game model whose kicker rules judge the form's kickers alike (``kickers.judging``:
+    game model whose kicker rules judge the form's kickers alike (``kickers.judging_number``:
     ``single_caps`` and ``pair_caps`` read nothing else), bounded.
 
     >>> from service.rules import STANDARD, Kind, get_ruleset
