@@ -125,13 +125,18 @@ class Entry:
 
 
 def _lists_of(counts: Counts, first: int) -> RankLists:
-    """The ranks (numbered from ``first``) held at least once, twice, thrice, four times."""
-    ranks = range(first, first + len(counts))
+    """The ranks (numbered from ``first``) held at least once, twice, thrice, four times
+    (``enumerate``, which the compiled core makes a C loop, where ``zip`` with ``strict=`` is
+    the builtin's iterator: ``_rank_lists`` reads 6,750 parts so).
+
+    >>> _lists_of((1, 0, 2), 5)
+    ((5, 7), (7,), (), ())
+    """
     return (
-        tuple(r for r, n in zip(ranks, counts, strict=True) if n),
-        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 1),
-        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 2),
-        tuple(r for r, n in zip(ranks, counts, strict=True) if n > 3),
+        tuple(first + i for i, n in enumerate(counts) if n),
+        tuple(first + i for i, n in enumerate(counts) if n > 1),
+        tuple(first + i for i, n in enumerate(counts) if n > 2),
+        tuple(first + i for i, n in enumerate(counts) if n > 3),
     )
 
 
