@@ -28,6 +28,7 @@ from .cards import (
     Rank,
     format_counts,
     parse_rank,
+    rank_counts,
     read_hand,
 )
 from .kickers import kickers_ok
@@ -188,8 +189,8 @@ class Combination:
 
     @property
     def counts(self) -> Counts:
-        """The rank counts of the cards."""
-        return tuple(self.cards.count(c) for c in RANK_CHARS)
+        """The rank counts of the cards (``cards.rank_counts``)."""
+        return rank_counts(self.cards)
 
     def as_dict(self) -> dict[str, str | int]:
         """The wire form of API.md: cards, kind, rank, length, primal, kickers, names.
@@ -513,7 +514,10 @@ def held_masks(counts: Counts) -> list[int]:
     >>> [bin(m) for m in held_masks((2, 0, 1))]
     ['0b111', '0b101', '0b1']
     """
-    masks = [(1 << len(counts)) - 1] + [0] * max(counts)
+    most = 0
+    for n in counts:  # compiled, max of two values is native, max of a tuple a Python call
+        most = max(most, n)
+    masks = [(1 << len(counts)) - 1] + [0] * most
     for r, n in enumerate(counts):
         for times in range(1, n + 1):
             masks[times] = masks[times] | (1 << r)
