@@ -467,35 +467,6 @@ _RANK_STEPS: Final = bytes(
 character that is no card (``canonical_number``: a bytes object, indexed natively)."""
 
 
-_RANK_INDEX: Final = bytes(
-    RANK_CHARS.index(chr(code)) if chr(code) in RANK_CHARS else _NO_CARD for code in range(128)
-)
-"""Each ASCII character's rank, ``_NO_CARD`` for a character that is no rank (``rank_counts``)."""
-
-
-def rank_counts(text: str) -> Counts:
-    """The rank counts of a string of rank characters (``RANK_CHARS``), such as a
-    combination's cards, in any number: one pass over its code points, where ``str.count``
-    for each rank took fifteen calls.
-
-    >>> format_counts(rank_counts("3337BR")), rank_counts("2222") == parse_counts("2222")
-    ('3337BR', True)
-    >>> rank_counts("3x")
-    Traceback (most recent call last):
-    ...
-    ValueError: not a rank: 'x'
-    """
-    counts = [0] * NUM_RANKS
-    index = _RANK_INDEX
-    for at in range(len(text)):  # by index: a compiled loop over a str makes each character
-        code = ord(text[at])
-        rank = index[code] if code < len(index) else _NO_CARD
-        if rank == _NO_CARD:
-            raise ValueError(f"not a rank: {text[at]!r}")
-        counts[rank] = counts[rank] + 1
-    return tuple(counts)
-
-
 def canonical_number(value: str) -> int:
     """A canonical card string's number: its count of each rank in three bits
     (``NUMBER_SHIFT``); -1 when it is not canonical (a character that is no card, ranks out of
@@ -555,6 +526,9 @@ def canonical_parts() -> tuple[list[Counts | None], ...]:
 
 
 _INDEX: Final = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_INDEX: Final = bytes(_INDEX.get(chr(code), _NO_CARD) for code in range(128))
+"""``_INDEX`` by code point, ``_NO_CARD`` for a character that is no rank: a bytes object,
+indexed natively (``_fast_counts``)."""
 _WORDS: Final = {
     spelling: int(rank)
     for word, rank in (_RANK_WORDS | _JOKER_WORDS).items()
@@ -572,12 +546,14 @@ def _fast_counts(text: str) -> list[int] | None:
     counts = [0] * NUM_RANKS
     index = _INDEX
     if text not in _WORDS:  # the commonest: one run, "33344"
-        for char in text:
-            found = index.get(char)
-            if found is None:  # a separator or a word: read by parts below
+        ranks = _RANK_INDEX
+        for at in range(len(text)):  # by index: a compiled loop over a str makes each character
+            code = ord(text[at])
+            r = ranks[code] if code < len(ranks) else _NO_CARD
+            if r == _NO_CARD:  # a separator or a word: read by parts below
                 counts = [0] * NUM_RANKS
                 break
-            counts[found] = counts[found] + 1
+            counts[r] = counts[r] + 1
         else:
             return counts
     # Looked up with get, not caught: "3 3 3 10 10" is common, and an exception caught costs

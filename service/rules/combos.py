@@ -27,8 +27,8 @@ from .cards import (
     Counts,
     Rank,
     format_counts,
+    parse_counts,
     parse_rank,
-    rank_counts,
     read_hand,
 )
 from .kickers import kickers_ok
@@ -189,8 +189,8 @@ class Combination:
 
     @property
     def counts(self) -> Counts:
-        """The rank counts of the cards (``cards.rank_counts``)."""
-        return rank_counts(self.cards)
+        """The rank counts of the cards (``cards.parse_counts``: one pass over them)."""
+        return parse_counts(self.cards)
 
     def as_dict(self) -> dict[str, str | int]:
         """The wire form of API.md: cards, kind, rank, length, primal, kickers, names.

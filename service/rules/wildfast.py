@@ -54,10 +54,9 @@ Group = tuple[int, int]
 """A group of moves in listing order: their kind's place (``KIND_ORDER``) and the power of
 their primal rank."""
 
-Shared = tuple[Kind, Rank, int, str, int, int, int, int]
+Shared = tuple[Kind, Rank, int, str, int, int, int]
 """What every play of a chain position shares (``_Listing.spot``): kind, primal rank, chain
-length as shown, primal cards, listing key base (size), size, power of the primal rank,
-kind's place."""
+length as shown, primal cards, size, power of the primal rank, kind's place."""
 
 
 _SHIFT: Final = NUMBER_SHIFT
@@ -1305,7 +1304,6 @@ class _Listing:
                 RANKS[top],
                 1 if form.tier is Tier.TOP else length,
                 "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
-                size << _SIZE,
                 size,
                 self.powers[top],
                 KIND_ORDER[form.kind],
@@ -1337,7 +1335,7 @@ class _Listing:
         its parts."""
         total = self.total
         splits = self.splits
-        base = spot.shared[4]
+        base = spot.shared[4] << _SIZE  # the size, above every card count
         found = []
         for p in spot.primal:
             for k in spot.kickers:
@@ -1373,8 +1371,7 @@ class _Listing:
 
     def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play, made."""
-        # Each field named: compiled, an int unpacked into ``_`` is boxed (a new object).
-        kind, rank, length, primal, _base, size, power, place = spot.shared
+        kind, rank, length, primal, size, power, place = spot.shared
         form = spot.form
         cards, ranks = _cards_in(p.number + k.number + split.number)
         if not split.at:
