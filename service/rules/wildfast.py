@@ -232,28 +232,48 @@ def _parts_of_kickers(
     return _kicker_parts_at(choices, _Caps(place, model.kickers), model.wilds.ranks)
 
 
-class _Choice:
+class _Choices:
     """The natural cards of kicker parts of a form and chain length, chosen within the caps
     of the ranks no position of them makes primal (``_kicker_choices``): those of a position
-    are the choices within its own caps (``_kicker_parts_at``)."""
+    are the choices within its own caps (``_kicker_parts_at``). Two lists in step, not an
+    object per choice: compiled, each object is an allocation the garbage collector tracks,
+    and a listing makes thousands of choices.
 
-    __slots__ = ("number", "part", "plain", "wild")
+    >>> choices = _Choices()
+    >>> choices.add(_number_of((0, 13)), 1, 1, None)
+    >>> code = choices.codes[0]
+    >>> _cards_in(code & _CARDS)[0], code >> _PLAIN_AT, code >> _SIZE & _WILD
+    ('3B', 1, 1)
+    """
 
-    number: Final[int]
-    """Its natural cards as a number (``card_number``)."""
-    plain: Final[int]
-    """Single kickers: how many of its natural cards are not jokers."""
-    wild: Final[int]
-    """The wild units its kickers take beside it (wild cards, or wild pairs)."""
-    part: Final[_Part | None]
-    """Its kicker part where it is the same at every position (no wild stands for a rank the
-    caps choose: ``wilds._fresh``), else None."""
+    __slots__ = ("codes", "parts")
 
-    def __init__(self, number: int, plain: int, wild: int, part: _Part | None) -> None:
-        self.number = number
-        self.plain = plain
-        self.wild = wild
-        self.part = part
+    codes: Final[list[int]]
+    """Each choice as a number: its natural cards (``card_number``, under ``_CARDS``); above
+    them (``_SIZE``), five bits for the wild units its kickers take beside it (wild cards, or
+    wild pairs); above those (``_PLAIN_AT``), for single kickers, how many of its natural
+    cards are not jokers."""
+    parts: Final[list[_Part | None]]
+    """Each choice's kicker part where it is the same at every position (no wild stands for a
+    rank the caps choose: ``wilds._fresh``), else None."""
+
+    def __init__(self) -> None:
+        self.codes = []
+        self.parts = []
+
+    def add(self, number: int, plain: int, wild: int, part: _Part | None) -> None:
+        """One choice more: its natural cards, those not jokers, its wild units, its part."""
+        assert wild <= _WILD
+        self.codes.append((plain << 5 | wild) << _SIZE | number)
+        self.parts.append(part)
+
+
+_CARDS: Final = (1 << _SIZE) - 1
+"""A choice's natural cards in its code (``_Choices.codes``)."""
+_WILD: Final = 31
+"""A choice's wild units in its code, above ``_SIZE``."""
+_PLAIN_AT: Final = _SIZE + 5
+"""Where a choice's natural cards other than jokers sit in its code."""
 
 
 def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds held
@@ -263,20 +283,20 @@ def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds h
     primal: tuple[int, int],
     total: int,
     model: GameModel,
-) -> list[_Choice]:
+) -> _Choices:
     """The choices of natural kicker cards of a form and chain length with up to ``total``
     wilds, within the caps of a position whose primal ranks are ``primal`` (start, length)
     and whose neighbours are not restricted: the ranks every position that reads them makes
     primal (``_Listing.kicker_parts``), or one position's own (``_parts_of_kickers``)."""
     rules = model.kickers
     units = form.kickers * length
-    found = []
+    found = _Choices()
     if form.kicker_width == 2:
         caps = pair_caps(rules, *primal)
         for number, wild in _pair_choices(natural, caps, units, total):
             # A wild completes each odd card: the ranks held an odd number of times.
             part = None if wild else _kicker_part(number, number & _ONES)
-            found.append(_Choice(number, 0, wild, part))
+            found.add(number, 0, wild, part)
         return found
     caps = open_caps(rules, form)
     for r in range(primal[0], primal[0] + primal[1]):
@@ -290,7 +310,7 @@ def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds h
             if apart and jokers == 2:
                 continue
             part = None if wild else _kicker_part(number, 0)
-            found.append(_Choice(number, units - wild - jokers, wild, part))
+            found.add(number, units - wild - jokers, wild, part)
     return found
 
 
@@ -330,14 +350,21 @@ def _pair_choices(
     >>> sorted((_cards_in(n)[0], w) for n, w in _pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))
     [('3', 0), ('33', 0), ('4', 0)]
     """
-    table: dict[int, list[int]] = {0: [0]}  # choices by pairs and odd cards, four bits each
+    # The choices by pairs and odd cards, four bits each: a list indexed by that number (None
+    # where there is none), read from the highest number met down, where a dict's keys would
+    # be sorted at each rank (a Python call, compiled).
+    table: list[list[int] | None] = [None] * ((units + 1) << 4)
+    table[0] = [0]
+    top = 0
     for r in range(NUM_RANKS):
         most = min(natural[r], 2 * caps[r])
         if not most:
             continue
         shift = _SHIFT[r]
-        for key in sorted(table, reverse=True):  # the most pairs first: each grows from before r
+        for key in range(top, -1, -1):  # the most pairs first: each grows from before r
             numbers = table[key]
+            if numbers is None:
+                continue
             pairs, odd = key >> 4, key & 15
             for take in range(1, most + 1):
                 grown = pairs + (take + 1) // 2
@@ -347,15 +374,17 @@ def _pair_choices(
                     continue
                 at = grown << 4 | odd + take % 2
                 added = [n + (take << shift) for n in numbers]
-                before = table.get(at)
+                before = table[at]
                 if before is None:
                     table[at] = added
+                    top = max(top, at)
                 else:
                     before.extend(added)  # ``+=`` on a list is a Python addition
     found = []
-    for key, numbers in table.items():
+    for key in range(top + 1):
+        numbers = table[key]
         wild = units - (key >> 4)
-        if (key & 15) + 2 * wild <= total:
+        if numbers is not None and (key & 15) + 2 * wild <= total:
             found += [(n, wild) for n in numbers]
     return found
 
@@ -415,23 +444,24 @@ class _Caps:
         self.room = sum(caps[: TWO + 1])
 
 
-def _kicker_parts_at(choices: list[_Choice], at: _Caps, own: tuple[int, ...]) -> list[_Part]:
+def _kicker_parts_at(choices: _Choices, at: _Caps, own: tuple[int, ...]) -> list[_Part]:
     """The kicker parts of a position (its caps ``at``) from choices made within wider caps
     (``_kicker_choices``): those its own caps allow (a single kicker's, or twice a pair
     kicker's, cards of a rank), whose wilds have room and, where their stand-ins depend on the
     caps, stand for what the search's substitution gives at this position (``wilds._fresh``,
     a wild's own rank ``own`` first)."""
     adder, high, room = at.adder, at.high, at.room
+    parts = choices.parts
     found = []
-    for choice in choices:
-        if (choice.number + adder) & high:  # more cards of a rank than its cap here
+    for i, code in enumerate(choices.codes):
+        if (code + adder) & high:  # more cards of a rank than its cap here (no carry above)
             continue
-        part = choice.part
+        part = parts[i]
         if part is None:
-            part = _kicker_part_at(choice, at.caps, room, own, at.pairs)
+            part = _kicker_part_at(code, at.caps, room, own, at.pairs)
             if part is None:
                 continue
-        elif choice.plain > room:
+        elif code >> _PLAIN_AT > room:
             continue
         found.append(part)
     return found
@@ -458,20 +488,21 @@ def _limits(caps: list[int], wide: list[int]) -> tuple[int, int]:
 
 
 def _kicker_part_at(
-    choice: _Choice, caps: list[int], room: int, own: tuple[int, ...], pairs: bool
+    code: int, caps: list[int], room: int, own: tuple[int, ...], pairs: bool
 ) -> _Part | None:
-    """The kicker part of a choice whose wilds stand for what the caps leave (``wilds._fresh``:
-    the lowest ranks, a wild's own first); None where they leave too little room."""
-    number = choice.number
+    """The kicker part of a choice (``_Choices.codes``) whose wilds stand for what the caps
+    leave (``wilds._fresh``: the lowest ranks, a wild's own first); None where they leave too
+    little room."""
+    number, wild = code & _CARDS, code >> _SIZE & _WILD
     used = [number >> shift & 7 for shift in _SHIFT]
     if pairs:
-        fresh = _fresh([(n + 1) // 2 for n in used], caps, choice.wild, own)
+        fresh = _fresh([(n + 1) // 2 for n in used], caps, wild, own)
         if fresh is None:
             return None
         return _kicker_part(number, (number & _ONES) + 2 * _number_of(fresh))
-    if choice.plain > room - choice.wild:
+    if code >> _PLAIN_AT > room - wild:
         return None
-    greedy = _fresh(used, caps, choice.wild, own)
+    greedy = _fresh(used, caps, wild, own)
     assert greedy is not None
     return _kicker_part(number, _number_of(greedy))
 
@@ -969,7 +1000,7 @@ class _Listing:
         self.open_held = [-1] * len(model.forms)
         """``kicker_ways``' counts of ranks under a form's open caps, by the form's place (-1
         where not yet counted)."""
-        self.choices: dict[int, list[_Choice]] = {}
+        self.choices: dict[int, _Choices] = {}
         """``_kicker_choices`` by form (its place in the model) and chain length, four bits."""
         self.spans: dict[int, tuple[int, int]] = {}
         """The lowest and highest start of the positions of a form and chain length that the
@@ -1451,7 +1482,8 @@ def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
     low = _five(0, number >> 30)
     mid = _five(1, number >> 15 & 0x7FFF)
     high = _five(2, number & 0x7FFF)
-    return low[0] + mid[0] + high[0], low[1] + mid[1] + high[1]
+    # An f-string, compiled, is one new string of the three (``+`` makes two).
+    return f"{low[0]}{mid[0]}{high[0]}", low[1] + mid[1] + high[1]
 
 
 def _five(n: int, bits: int) -> tuple[str, tuple[int, ...]]:
