@@ -3,11 +3,19 @@
 Settings come from the environment (``service.config``); the tables every game shares and each
 preset's plans are made at import (``warm``), so that with ``preload_app`` the workers share
 them and no first request pays for them (the chains' entries are made as hands reach them).
+Then everything made so far is frozen (``gc.freeze``): moved to the garbage collector's
+permanent generation before gunicorn forks the workers, so that no collection in a worker
+examines it again (a full collection of the warmed tables, some 75,000 objects and lists of
+360,000 slots, took tens of milliseconds: BENCHMARKS.md, "The collector") or writes to the
+pages the workers share with the master.
 """
 
 from __future__ import annotations
+
+import gc
 
 from service.api import create_app, warm
 
 warm()
 app = create_app()
+gc.freeze()

@@ -285,3 +285,28 @@ def test_game_workload_runs_on_a_few_inputs() -> None:
         ours = games.legal_moves(hand, previous, rules).moves
         assert ours == games.reference_moves(counts, rules.model, previous)
     assert "ours/ref" in games.render(results)
+
+
+@pytest.mark.parametrize("state", ["frozen", "unfrozen"])
+def test_collector_workload_runs_in_each_state(state: str) -> None:
+    """``python -m bench.collector``'s measure, in a process of its own as the bench starts it:
+    as deployed, what ``service.wsgi`` built is frozen and a full collection examines fewer
+    objects than the unfrozen state's, which freezes nothing."""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.collector", "--state", state, "--quick"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
+    found = json.loads(out)
+    assert found["moves"] > 0 and found["one_wild_listing_us_per_move"] > 0
+    assert found["collection"]["median_ms"] > 0
+    if state == "frozen":
+        assert found["frozen_objects"] > 50_000
+        assert found["collection"]["examined"] < found["frozen_objects"]
+    else:
+        assert found["frozen_objects"] == 0
+        assert found["collection"]["examined"] > 50_000

@@ -125,6 +125,42 @@ def test_dockerfile_stages() -> None:
     assert Path(command[2]).is_absolute() and Path(command[2]).name == "gunicorn.conf.py"
 
 
+FROZEN_SCRIPT = """
+import gc, json
+import service.wsgi
+from service.rules import wildfast
+from service.rules.fast.hand import HELD_PARTS
+collectable = {id(obj) for obj in gc.get_objects()}
+tables = [*HELD_PARTS, *wildfast._FIVES]
+print(json.dumps({
+    "frozen": gc.get_freeze_count(),
+    "collectable": len(collectable),
+    "tables": len(tables),
+    "tables_collectable": sum(id(table) in collectable for table in tables),
+}))
+"""
+
+
+def test_the_preloaded_application_freezes_what_it_built() -> None:
+    """gunicorn's master imports ``service.wsgi`` (``preload_app``) before it forks the workers:
+    the tables warmed there, the largest a worker holds, are in the collector's permanent
+    generation (``gc.freeze``), so that no collection in a worker examines them (BENCHMARKS.md,
+    "The collector") nor writes to the pages the workers share with the master; nothing else
+    made at import is left for the collector either."""
+    out = subprocess.run(
+        [sys.executable, "-c", FROZEN_SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    found = json.loads(out.splitlines()[-1])
+    assert found["tables"] >= 6  # the hand's parts by rank lists, the wild engine's cards
+    assert found["tables_collectable"] == 0
+    assert found["frozen"] > 50_000 and found["collectable"] < 100, found
+
+
 def test_build_context_has_what_the_dockerfile_copies() -> None:
     context = build_context()
     for stage in stages():
