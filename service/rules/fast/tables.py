@@ -170,11 +170,15 @@ def _shape(form: Form) -> int:
     """
     found = _SHAPES.get(form)
     if found is None:
-        fields = dataclasses.astuple(form)
+        # Its fields read one by one: ``dataclasses.astuple`` copies each value deeply, a
+        # Python call per field (10k instructions a form, each new option set's forms new).
+        fields = tuple([getattr(form, name) for name in _FORM_FIELDS])
         found = _SHAPES[form] = _FIELDS.setdefault(fields, len(_FIELDS))
     return found
 
 
+_FORM_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Form))
+"""The names of a form's fields (none holds a container: its values are what they are)."""
 _SHAPES: Final[dict[Form, int]] = {}
 """``_shape`` of each form met: the games' forms, a few dozen."""
 _FIELDS: Final[dict[tuple[Any, ...], int]] = {}
@@ -197,19 +201,40 @@ class Preferred:
     (True, [False, False])
     """
 
-    __slots__ = ("universe",)
+    __slots__ = ("groups", "universe")
 
     def __init__(self, universe: Universe) -> None:
         self.universe = universe
+        self.groups: list[int] = []
+        """The universe's group numbers (``Universe.group``) by ``2 * size + kickers``, -1
+        where not yet asked: read from a list, as a call of the universe's method (a dict's
+        subclass, not a native class) is a Python call."""
+
+    def group(self, size: int, kickers: bool) -> int:
+        """``Universe.group`` of the universe, kept.
+
+        >>> from service.rules import STANDARD
+        >>> table = Universe(STANDARD.model)
+        >>> Preferred(table).group(8, False) == table.group(8, kickers=False)
+        True
+        """
+        at, groups = 2 * size + kickers, self.groups
+        if at >= len(groups):
+            groups.extend([-1] * (at + 1 - len(groups)))
+        found = groups[at]
+        if found < 0:
+            found = groups[at] = self.universe.group(size, kickers=kickers)
+        return found
 
     def __getitem__(self, combo: Combination) -> bool:
-        universe, cards, size = self.universe, combo.cards, len(combo.cards)
+        cards = combo.cards
+        size = len(cards)
         # the group's reading: its cards, kind, primal rank and length name it
         kind, rank, length = combo.kind, combo.rank, combo.length
-        plain = (universe.group(size, kickers=False), cards, kind, rank, length)
+        plain = (self.group(size, False), cards, kind, rank, length)
         found = _SHARED_PREFERRED.get(plain)
         if found is None:
-            key = (universe.group(size), cards, kind, rank, length)
+            key = (self.group(size, True), cards, kind, rank, length)
             found = _SHARED_PREFERRED.get(key)
             if found is None:
                 if len(_SHARED_PREFERRED) >= SHARED_LIMIT:
