@@ -6,7 +6,7 @@ far frozen: ``gc.freeze``, before the workers fork) and prints:
 
 - **a full collection** (``gc.collect()``, median), after a worker's first requests: as
   deployed (frozen), and with the same objects put back in the collector's generations before
-  any request (``gc.unfreeze``), with how many objects each one examines;
+  any request (``gc.unfreeze``), with the objects left in those generations after it;
 - **whole listings of random one-wild laizi hands** (``bench.wilds``' hands), the collector on:
   the mean time per move listed, which counts the full collections the listings set off as
   they come (a median would leave them out: a few calls in hundreds pay for one).
@@ -27,20 +27,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-import service.wsgi  # noqa: F401 - what a worker starts from: warmed, then frozen
 from service.rules import legal_moves, wildfast
 
 from .wilds import case_set, rules
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def full_collection(repeats: int) -> dict[str, float]:
-    """A full collection's time (median, ms) and how many objects it examines."""
+    """A full collection's time (median, ms), and the objects left in the collector's
+    generations after it (``collectable``: what the next one walks, the frozen aside)."""
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         gc.collect()
         times.append(time.perf_counter() - t0)
-    return {"median_ms": statistics.median(times) * 1e3, "examined": len(gc.get_objects())}
+    return {"median_ms": statistics.median(times) * 1e3, "collectable": len(gc.get_objects())}
 
 
 def listings(cases: list[tuple[str, str, str]]) -> tuple[float, int]:
@@ -60,6 +62,8 @@ def measure(state: str, quick: bool) -> dict[str, Any]:
     generations at once, before any request): a worker's first requests (the hands' listings,
     which make the wild engine's tables of what recurs across hands, not frozen, as in a
     worker), then full collections and the listings again, timed."""
+    import service.wsgi  # noqa: F401 - what a worker starts from: warmed, then frozen
+
     if not gc.get_freeze_count():
         raise SystemExit("service.wsgi froze nothing: there is nothing to compare")
     if state == "unfrozen":
@@ -86,6 +90,7 @@ def run(quick: bool) -> dict[str, Any]:
             command = [sys.executable, "-m", "bench.collector", "--state", state]
             out = subprocess.run(
                 command + (["--quick"] if quick else []),
+                cwd=ROOT,
                 capture_output=True,
                 text=True,
                 check=True,
@@ -95,7 +100,7 @@ def run(quick: bool) -> dict[str, Any]:
     for state, done in runs.items():
         found[state] = {
             "frozen_objects": done[0]["frozen_objects"],
-            "examined": done[0]["collection"]["examined"],
+            "collectable": done[0]["collection"]["collectable"],
             "collection_ms": statistics.fmean(d["collection"]["median_ms"] for d in done),
             "one_wild_listing_us_per_move": statistics.fmean(
                 d["one_wild_listing_us_per_move"] for d in done

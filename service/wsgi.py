@@ -18,4 +18,5 @@ from service.api import create_app, warm
 
 warm()
 app = create_app()
+gc.collect()  # what import and warming left as garbage, not frozen with the rest
 gc.freeze()

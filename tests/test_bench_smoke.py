@@ -290,8 +290,8 @@ def test_game_workload_runs_on_a_few_inputs() -> None:
 @pytest.mark.parametrize("state", ["frozen", "unfrozen"])
 def test_collector_workload_runs_in_each_state(state: str) -> None:
     """``python -m bench.collector``'s measure, in a process of its own as the bench starts it:
-    as deployed, what ``service.wsgi`` built is frozen and a full collection examines fewer
-    objects than the unfrozen state's, which freezes nothing."""
+    as deployed, what ``service.wsgi`` built is frozen and fewer objects are left to the
+    collector than it froze; the unfrozen state freezes nothing and leaves them all."""
     root = Path(__file__).resolve().parents[1]
     out = subprocess.run(
         [sys.executable, "-m", "bench.collector", "--state", state, "--quick"],
@@ -303,10 +303,9 @@ def test_collector_workload_runs_in_each_state(state: str) -> None:
     ).stdout
     found = json.loads(out)
     assert found["moves"] > 0 and found["one_wild_listing_us_per_move"] > 0
-    assert found["collection"]["median_ms"] > 0
     if state == "frozen":
         assert found["frozen_objects"] > 50_000
-        assert found["collection"]["examined"] < found["frozen_objects"]
+        assert found["collection"]["collectable"] < found["frozen_objects"]
     else:
         assert found["frozen_objects"] == 0
-        assert found["collection"]["examined"] > 50_000
+        assert found["collection"]["collectable"] > 50_000

@@ -158,7 +158,7 @@ def test_the_preloaded_application_freezes_what_it_built() -> None:
     found = json.loads(out.splitlines()[-1])
     assert found["tables"] >= 6  # the hand's parts by rank lists, the wild engine's cards
     assert found["tables_collectable"] == 0
-    assert found["frozen"] > 50_000 and found["collectable"] < 100, found
+    assert found["frozen"] > 50_000 and found["collectable"] < 1_000, found
 
 
 def test_build_context_has_what_the_dockerfile_copies() -> None:

@@ -74,6 +74,29 @@ def test_s1_never_more_than_one_of_each_joker() -> None:
         read_hand(["R", "大王"])
 
 
+def test_counts_given_to_the_engines_hold_every_rank_within_the_deck() -> None:
+    """For callers that pass rank counts, not cards (which the reader checks against the deck,
+    docs/rules.md §1): one count per rank (3 to 2, then the two jokers), each within the deck
+    of the rule set's game (§1; two decks in the four-player game, §9); anything else is a
+    ValueError naming the argument and the rank, never an IndexError from an engine."""
+    with pytest.raises(ValueError, match=r"^hand: 13 rank counts, not 15"):
+        legal_moves((1,) * 13)
+    with pytest.raises(ValueError, match=r"^hand: rank 7 counted 5, where the deck holds 4 of it"):
+        legal_moves((0, 0, 0, 0, 5) + (0,) * 10)
+    with pytest.raises(ValueError, match=r"^hand: rank B counted 2, where the deck holds 1 of it"):
+        legal_moves((0,) * 13 + (2, 0))
+    with pytest.raises(ValueError, match=r"^hand: rank 3 counted -1"):
+        legal_moves((-1,) + (0,) * 14)
+    with pytest.raises(ValueError, match=r"^play: 13 rank counts"):
+        check_play((1,) * 15, (1,) * 13)
+    with pytest.raises(ValueError, match=r"^hand: rank 4 counted 2.0"):
+        check_play((1, 2.0) + (0,) * 13, (1,) + (0,) * 14)  # type: ignore[arg-type]
+    four_player = get_ruleset("four_player")
+    assert legal_moves((8,) + (0,) * 12 + (2, 2), rules=four_player).count() > 0
+    with pytest.raises(ValueError, match=r"^hand: rank 3 counted 9, where the deck holds 8 of it"):
+        legal_moves((9,) + (0,) * 14, rules=four_player)
+
+
 def test_s1_suited_card_never_twice() -> None:
     """docs/rules.md §1: when the client sends suited cards, no physical card may appear twice."""
     with pytest.raises(CardError) as error:

@@ -33,7 +33,7 @@ from .cards import (
 )
 from .kickers import kickers_ok
 from .kinds import KIND_ORDER, Kind
-from .model import GAMES, LONG_WILD_BOMBS, Form, Game, GameModel, Grade, Tier
+from .model import GAMES, LONG_WILD_BOMBS, TWO, Form, Game, GameModel, Grade, Table, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
 from .wilds import WildPlay, wild_plays
 
@@ -296,6 +296,38 @@ def read_play(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> Counts:
         return read_hand(cards)
     table = rules.table
     return read_hand(cards, copies=table.copies, jokers=table.jokers)
+
+
+def check_counts(counts: tuple[object, ...], table: Table, name: str = "hand") -> None:
+    """Raise ``ValueError``, naming ``name``, unless ``counts`` are rank counts the deck of
+    the game (``table``) can hold, as ``read_play`` gives them: one count per rank, 3 to 2
+    then the black and red jokers (``NUM_RANKS``), each an int from 0 to what the deck holds
+    of the rank. For callers that pass counts, not cards (the engines index them by rank).
+    Their items are read as objects: compiled, an item that is no int would otherwise be a
+    ``TypeError`` where it is read.
+
+    >>> check_counts((1,) * 13, STANDARD.table)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand: 13 rank counts, not 15 (3 to 2, then the black and red jokers)
+    >>> check_counts((5,) + (0,) * 14, STANDARD.table, "play")
+    Traceback (most recent call last):
+    ...
+    ValueError: play: rank 3 counted 5, where the deck holds 4 of it
+    """
+    if len(counts) != NUM_RANKS:
+        raise ValueError(
+            f"{name}: {len(counts)} rank counts, not {NUM_RANKS}"
+            " (3 to 2, then the black and red jokers)"
+        )
+    ranks, jokers = 4 * table.copies, table.jokers
+    for r in range(NUM_RANKS):
+        n = counts[r]
+        most = ranks if r <= TWO else jokers
+        if type(n) is not int or not 0 <= n <= most:
+            raise ValueError(
+                f"{name}: rank {RANK_CHARS[r]} counted {n!r}, where the deck holds {most} of it"
+            )
 
 
 _INTERNED: Final[dict[Hashable, Combination]] = {}
@@ -676,6 +708,7 @@ def _substituted(
 
 __all__ = [
     "Combination",
+    "check_counts",
     "choose",
     "get_ruleset",
     "make",

@@ -36,6 +36,7 @@ from .cards import Counts, contains, format_counts, lookup_canonical
 from .combos import (
     _THREE_PLAYER,
     Combination,
+    check_counts,
     choose,
     natural_plays,
     read_play,
@@ -145,6 +146,9 @@ def check_play(
     >>> check_play(read_play("33345"), read_play("333"), Combination.of("444")).reason
     <Reason.NOT_HIGHER: 'not_higher'>
     """
+    table = rules.model.table
+    check_counts(hand, table)
+    check_counts(play, table, "play")
     if not any(play):
         return PlayCheck(False, Reason.EMPTY_PLAY, "a play holds at least one card")
     if not contains(hand, play):
@@ -388,7 +392,11 @@ def legal_moves(
         parts = lookup_canonical(hand, HELD_PARTS or held_parts())
     counts: Counts | None = None  # joined from the parts where read
     if parts is None:
-        counts = hand if _is_counts(hand) else read_play(cast(Cards, hand), rules)
+        if _is_counts(hand):
+            check_counts(hand, model.table)
+            counts = hand
+        else:
+            counts = read_play(cast(Cards, hand), rules)
     if (
         plain
         and type(previous) is str

@@ -235,9 +235,9 @@ def _parts_of_kickers(
 class _Choices:
     """The natural cards of kicker parts of a form and chain length, chosen within the caps
     of the ranks no position of them makes primal (``_kicker_choices``): those of a position
-    are the choices within its own caps (``_kicker_parts_at``). Two lists in step, not an
-    object per choice: compiled, each object is an allocation the garbage collector tracks,
-    and a listing makes thousands of choices.
+    are the choices within its own caps (``_kicker_parts_at``). Two lists in step (``add``
+    is their one writer), not an object per choice: compiled, each object is an allocation
+    the garbage collector tracks, and a listing makes thousands of choices.
 
     >>> choices = _Choices()
     >>> choices.add(_number_of((0, 13)), 1, 1, None)
@@ -293,10 +293,11 @@ def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds h
     found = _Choices()
     if form.kicker_width == 2:
         caps = pair_caps(rules, *primal)
-        for number, wild in _pair_choices(natural, caps, units, total):
-            # A wild completes each odd card: the ranks held an odd number of times.
-            part = None if wild else _kicker_part(number, number & _ONES)
-            found.add(number, 0, wild, part)
+        for wild, numbers in enumerate(_pair_choices(natural, caps, units, total)):
+            for number in numbers:
+                # A wild completes each odd card: the ranks held an odd number of times.
+                part = None if wild else _kicker_part(number, number & _ONES)
+                found.add(number, 0, wild, part)
         return found
     caps = open_caps(rules, form)
     for r in range(primal[0], primal[0] + primal[1]):
@@ -338,17 +339,16 @@ def _single_choices(natural: list[int], caps: list[int], units: int) -> list[lis
     return by_size
 
 
-def _pair_choices(
-    natural: list[int], caps: list[int], units: int, total: int
-) -> list[tuple[int, int]]:
+def _pair_choices(natural: list[int], caps: list[int], units: int, total: int) -> list[list[int]]:
     """The natural cards of pair kicker parts (``_kicker_choices``): each choice of up to
     twice its cap of a rank's natural cards (an odd number never of a joker) in at most
-    ``units`` pairs, as a number (``card_number``), with the wild pairs that fill the rest: those
+    ``units`` pairs, as a number (``card_number``), by the wild pairs that fill the rest: those
     whose odd cards and wild pairs take at most ``total`` wilds. Each is made once, from the
     choices of the ranks before its highest, kept by pairs and odd cards.
 
-    >>> sorted((_cards_in(n)[0], w) for n, w in _pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1))
-    [('3', 0), ('33', 0), ('4', 0)]
+    >>> by_wild = _pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1)
+    >>> [sorted(_cards_in(n)[0] for n in numbers) for numbers in by_wild]  # a wild pair: too few
+    [['3', '33', '4'], []]
     """
     # The choices by pairs and odd cards, four bits each: a list indexed by that number (None
     # where there is none), read from the highest number met down, where a dict's keys would
@@ -380,12 +380,12 @@ def _pair_choices(
                     top = max(top, at)
                 else:
                     before.extend(added)  # ``+=`` on a list is a Python addition
-    found = []
+    found: list[list[int]] = [[] for _ in range(units + 1)]
     for key in range(top + 1):
         numbers = table[key]
         wild = units - (key >> 4)
         if numbers is not None and (key & 15) + 2 * wild <= total:
-            found += [(n, wild) for n in numbers]
+            found[wild].extend(numbers)
     return found
 
 
@@ -454,7 +454,7 @@ def _kicker_parts_at(choices: _Choices, at: _Caps, own: tuple[int, ...]) -> list
     parts = choices.parts
     found = []
     for i, code in enumerate(choices.codes):
-        if (code + adder) & high:  # more cards of a rank than its cap here (no carry above)
+        if (code + adder) & high:  # more cards of a rank than its cap here
             continue
         part = parts[i]
         if part is None:

@@ -190,7 +190,8 @@ class Preferred:
     the game's forms when first asked (``first``) and kept as the readings are, shared by
     the games whose card sets of that size read alike: the lead families list only these, so
     that leads list each card set once without comparing them. Asked once per reading of a
-    lead table (``shared_leads``), so nothing is kept per game.
+    lead table (``shared_leads``), so nothing is kept per game but the universe's group
+    numbers (``group``).
 
     >>> from service.rules import get_ruleset
     >>> from service.rules.fast import universe
