@@ -25,13 +25,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from service.rules import legal_moves, wildfast
 
 from .wilds import case_set, rules
 
 ROOT = Path(__file__).resolve().parents[1]
+STATES: Final = ("frozen", "unfrozen")
+"""As deployed, and without the freeze (``measure``)."""
 
 
 def full_collection(repeats: int) -> dict[str, float]:
@@ -83,10 +85,9 @@ def measure(state: str, quick: bool) -> dict[str, Any]:
 
 def run(quick: bool) -> dict[str, Any]:
     """Each state in processes of its own, alternated (``measure``); the means of each."""
-    states = ("frozen", "unfrozen")
-    runs: dict[str, list[dict[str, Any]]] = {state: [] for state in states}
+    runs: dict[str, list[dict[str, Any]]] = {state: [] for state in STATES}
     for _ in range(2 if quick else 4):
-        for state in states:
+        for state in STATES:
             command = [sys.executable, "-m", "bench.collector", "--state", state]
             out = subprocess.run(
                 command + (["--quick"] if quick else []),
@@ -118,14 +119,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
     parser.add_argument("--out", type=Path, help="write the figures as JSON")
-    parser.add_argument("--state", choices=("frozen", "unfrozen"), help=argparse.SUPPRESS)
+    parser.add_argument("--state", choices=STATES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     found = measure(args.state, args.quick) if args.state else run(args.quick)
     text = json.dumps(found, indent=2)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":

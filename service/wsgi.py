@@ -5,9 +5,8 @@ preset's plans are made at import (``warm``), so that with ``preload_app`` the w
 them and no first request pays for them (the chains' entries are made as hands reach them).
 Then everything made so far is frozen (``gc.freeze``): moved to the garbage collector's
 permanent generation before gunicorn forks the workers, so that no collection in a worker
-examines it again (a full collection of the warmed tables, some 75,000 objects and lists of
-360,000 slots, took tens of milliseconds: BENCHMARKS.md, "The collector") or writes to the
-pages the workers share with the master.
+walks the warmed tables again (what that cost: BENCHMARKS.md, "The collector") or writes to
+the pages the workers share with the master.
 """
 
 from __future__ import annotations

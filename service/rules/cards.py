@@ -458,10 +458,11 @@ _PART_BITS: Final = (NUMBER_SHIFT[4], NUMBER_SHIFT[9], NUMBER_SHIFT[14])
 _PART_MASK: Final = (1 << 15) - 1
 """The bits of five ranks' counts."""
 _NO_CARD: Final = 255
-_RANK_STEPS: Final = bytes(
-    NUMBER_SHIFT[RANK_CHARS.index(chr(code))] if chr(code) in RANK_CHARS else _NO_CARD
-    for code in range(128)
-)
+_INDEX: Final = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_INDEX: Final = bytes(_INDEX.get(chr(code), _NO_CARD) for code in range(128))
+"""``_INDEX`` by code point, ``_NO_CARD`` for a character that is no rank: a bytes object,
+indexed natively (``_fast_counts``)."""
+_RANK_STEPS: Final = bytes(r if r == _NO_CARD else NUMBER_SHIFT[r] for r in _RANK_INDEX)
 """Each ASCII character's rank as where its count sits in a card set's number
 (``NUMBER_SHIFT``: ranks in ascending order read in descending steps), ``_NO_CARD`` for a
 character that is no card (``canonical_number``: a bytes object, indexed natively)."""
@@ -525,10 +526,6 @@ def canonical_parts() -> tuple[list[Counts | None], ...]:
     return _CANONICAL
 
 
-_INDEX: Final = {c: i for i, c in enumerate(RANK_CHARS)}
-_RANK_INDEX: Final = bytes(_INDEX.get(chr(code), _NO_CARD) for code in range(128))
-"""``_INDEX`` by code point, ``_NO_CARD`` for a character that is no rank: a bytes object,
-indexed natively (``_fast_counts``)."""
 _WORDS: Final = {
     spelling: int(rank)
     for word, rank in (_RANK_WORDS | _JOKER_WORDS).items()

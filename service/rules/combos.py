@@ -33,7 +33,7 @@ from .cards import (
 )
 from .kickers import kickers_ok
 from .kinds import KIND_ORDER, Kind
-from .model import GAMES, LONG_WILD_BOMBS, TWO, Form, Game, GameModel, Grade, Table, Tier
+from .model import GAMES, LONG_WILD_BOMBS, Form, Game, GameModel, Grade, Table, Tier
 from .ruleset import STANDARD, RuleSet, get_ruleset
 from .wilds import WildPlay, wild_plays
 
@@ -320,10 +320,9 @@ def check_counts(counts: tuple[object, ...], table: Table, name: str = "hand") -
             f"{name}: {len(counts)} rank counts, not {NUM_RANKS}"
             " (3 to 2, then the black and red jokers)"
         )
-    ranks, jokers = 4 * table.copies, table.jokers
     for r in range(NUM_RANKS):
         n = counts[r]
-        most = ranks if r <= TWO else jokers
+        most = table.holds(r)
         if type(n) is not int or not 0 <= n <= most:
             raise ValueError(
                 f"{name}: rank {RANK_CHARS[r]} counted {n!r}, where the deck holds {most} of it"

@@ -102,10 +102,20 @@ class Table:
         """How many cards the landlord holds after taking the kitty."""
         return self.hand + self.kitty
 
+    def holds(self, rank: int) -> int:
+        """How many cards of a rank the whole deck holds: ``4 * copies`` of 3 to 2,
+        ``jokers`` of each joker.
+
+        >>> four_player = Table(seats=4, hand=25, kitty=8, copies=2, jokers=2)
+        >>> four_player.holds(TWO), four_player.holds(RED)
+        (8, 2)
+        """
+        return 4 * self.copies if rank <= TWO else self.jokers
+
     @property
     def full_deck(self) -> tuple[int, ...]:
-        """The whole deck as rank counts (``3`` to ``2``, then the two jokers)."""
-        return (4 * self.copies,) * 13 + (self.jokers,) * 2
+        """The whole deck as rank counts (``3`` to ``2``, then the two jokers: ``holds``)."""
+        return tuple([self.holds(r) for r in range(len(RANK_CHARS))])
 
 
 @dataclass(frozen=True, slots=True, eq=False)

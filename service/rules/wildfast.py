@@ -42,7 +42,7 @@ from typing import Final
 
 from .beating import beats
 from .cards import NUM_RANKS, NUMBER_SHIFT, RANK_CHARS, RANKS, Counts, Rank, card_number
-from .combos import NATURAL_PLAYS, Combination
+from .combos import NATURAL_PLAYS, Combination, check_counts
 from .kickers import open_caps, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import BLACK, RED, TWO, Form, GameModel, Grade, KickerRules, Tier
@@ -264,16 +264,17 @@ class _Choices:
     def add(self, number: int, plain: int, wild: int, part: _Part | None) -> None:
         """One choice more: its natural cards, those not jokers, its wild units, its part."""
         assert wild <= _WILD
-        self.codes.append((plain << 5 | wild) << _SIZE | number)
+        self.codes.append(plain << _PLAIN_AT | wild << _SIZE | number)
         self.parts.append(part)
 
 
 _CARDS: Final = (1 << _SIZE) - 1
 """A choice's natural cards in its code (``_Choices.codes``)."""
-_WILD: Final = 31
-"""A choice's wild units in its code, above ``_SIZE``."""
 _PLAIN_AT: Final = _SIZE + 5
-"""Where a choice's natural cards other than jokers sit in its code."""
+"""Where a choice's natural cards other than jokers sit in its code, above five bits of wild
+units."""
+_WILD: Final = (1 << _PLAIN_AT - _SIZE) - 1
+"""A choice's wild units in its code, above ``_SIZE``."""
 
 
 def _kicker_choices(  # noqa: PLR0917 - a form's kickers, where, and the wilds held
@@ -968,9 +969,7 @@ class _Listing:
         wilds = model.wilds
         if wilds is None or not wilds.ranks:
             raise ValueError("the wild ranks are not drawn: name them (wild)")
-        deck = model.table.full_deck  # a play's number holds at most seven cards of a rank
-        if any(hand[r] > deck[r] for r in range(NUM_RANKS)):
-            raise ValueError("more cards of a rank than the deck holds")
+        check_counts(hand, model.table)  # a play's number holds at most seven cards of a rank
         self.model = model
         self.previous = previous
         self.ranks = wilds.ranks

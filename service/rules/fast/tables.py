@@ -46,6 +46,36 @@ Caps = tuple[dict[Position, list[int]], bool]
 caps are plain (``service.rules.fast.wings``)."""
 
 
+class _Groups:
+    """A game's group numbers (``Universe.group``) by size and whether the kicker rules count,
+    in a list (-1 where not yet worked out): a native object, so that ``Preferred`` reads them
+    without a Python call, where each call of a ``Universe`` method is one (a dict's
+    subclass is not a native class).
+
+    >>> groups = _Groups()
+    >>> groups.put(8, True, 3)
+    >>> groups.get(8, True), groups.get(8, False), groups.get(20, True)
+    (3, -1, -1)
+    """
+
+    __slots__ = ("numbers",)
+
+    def __init__(self) -> None:
+        self.numbers: list[int] = []
+
+    def get(self, size: int, kickers: bool) -> int:
+        """The number, or -1."""
+        at, numbers = 2 * size + kickers, self.numbers
+        return numbers[at] if at < len(numbers) else -1
+
+    def put(self, size: int, kickers: bool, number: int) -> None:
+        """Keep the number (the same, whichever thread works it out)."""
+        at, numbers = 2 * size + kickers, self.numbers
+        if at >= len(numbers):
+            numbers.extend([-1] * (at + 1 - len(numbers)))
+        numbers[at] = number
+
+
 class Universe(dict[str, tuple[Combination, ...]]):
     """The card sets of a game asked about so far, each with its readings, preferred first:
     a card string is read from the game's forms on a miss (``combos.readings``) and kept
@@ -69,13 +99,13 @@ class Universe(dict[str, tuple[Combination, ...]]):
         super().__init__()
         assert model.wilds is None, "a wild game's plays are read from the forms"
         self.model = model
-        self.groups: dict[int, int] = {}
-        """The number naming what the readings of a number of cards depend on (``_group``),
-        keyed by ``2 * size + kickers`` (whether the kicker rules count)."""
+        self.groups = _Groups()
+        """The numbers naming what the readings of a number of cards depend on (``_group``),
+        by size and whether the kicker rules count."""
         self.judged: dict[Form, int] = {}
         """Per form, the number naming the kicker rules as they judge it (``judged_number``)."""
-        self.kicker_number = -1
-        """The game's kicker rules' number (``kickers.rules_number``), -1 until read."""
+        self.kicker_number = rules_number(model.kickers)
+        """The game's kicker rules' number (``kickers.rules_number``)."""
 
     def __missing__(self, cards: str | Sequence[str]) -> tuple[Combination, ...]:
         table = self.model.table
@@ -107,10 +137,10 @@ class Universe(dict[str, tuple[Combination, ...]]):
         ...  for k in (True, False)]
         [False, True]
         """
-        key = 2 * size + kickers
-        found = self.groups.get(key)
-        if found is None:
-            found = self.groups[key] = self._group(size, kickers=kickers)
+        found = self.groups.get(size, kickers)
+        if found < 0:
+            found = self._group(size, kickers=kickers)
+            self.groups.put(size, kickers, found)
         return found
 
     def _group(self, size: int, *, kickers: bool) -> int:
@@ -137,10 +167,7 @@ class Universe(dict[str, tuple[Combination, ...]]):
         """
         found = self.judged.get(form)
         if found is None:
-            kickers = self.model.kickers
-            if self.kicker_number < 0:
-                self.kicker_number = rules_number(kickers)
-            found = self.judged[form] = judging_number(form, kickers, self.kicker_number)
+            found = self.judged[form] = judging_number(form, self.model.kickers, self.kicker_number)
         return found
 
 
@@ -190,8 +217,7 @@ class Preferred:
     the game's forms when first asked (``first``) and kept as the readings are, shared by
     the games whose card sets of that size read alike: the lead families list only these, so
     that leads list each card set once without comparing them. Asked once per reading of a
-    lead table (``shared_leads``), so nothing is kept per game but the universe's group
-    numbers (``group``).
+    lead table (``shared_leads``), so nothing is kept per game.
 
     >>> from service.rules import get_ruleset
     >>> from service.rules.fast import universe
@@ -206,26 +232,19 @@ class Preferred:
 
     def __init__(self, universe: Universe) -> None:
         self.universe = universe
-        self.groups: list[int] = []
-        """The universe's group numbers (``Universe.group``) by ``2 * size + kickers``, -1
-        where not yet asked: read from a list, as a call of the universe's method (a dict's
-        subclass, not a native class) is a Python call."""
+        self.groups = universe.groups
+        """The universe's group numbers, read natively (``_Groups``)."""
 
     def group(self, size: int, kickers: bool) -> int:
-        """``Universe.group`` of the universe, kept.
+        """``Universe.group``, asked of the universe only where it is not yet known.
 
         >>> from service.rules import STANDARD
         >>> table = Universe(STANDARD.model)
         >>> Preferred(table).group(8, False) == table.group(8, kickers=False)
         True
         """
-        at, groups = 2 * size + kickers, self.groups
-        if at >= len(groups):
-            groups.extend([-1] * (at + 1 - len(groups)))
-        found = groups[at]
-        if found < 0:
-            found = groups[at] = self.universe.group(size, kickers=kickers)
-        return found
+        found = self.groups.get(size, kickers)
+        return found if found >= 0 else self.universe.group(size, kickers=kickers)
 
     def __getitem__(self, combo: Combination) -> bool:
         cards = combo.cards
