@@ -66,7 +66,6 @@ class Combination:
         "kickers",
         "kind",
         "length",
-        "order",
         "power",
         "primal",
         "rank",
@@ -82,8 +81,6 @@ class Combination:
     cards: Final[str]
     primal: Final[str]
     kickers: Final[str]
-    order: Final[tuple[int, int, int, tuple[int, ...]]]
-    """Its place in listing order: kind, power, size, then its cards' ranks."""
     power: Final[int]
     """The primal rank's place in the game's rank order (``GameModel.power``)."""
     tier: Final[Tier]
@@ -106,7 +103,6 @@ class Combination:
         cards: str,
         primal: str,
         kickers: str,
-        order: tuple[int, int, int, tuple[int, ...]],
         power: int,
         tier: Tier,
         rung: int,
@@ -120,7 +116,6 @@ class Combination:
         self.cards = cards
         self.primal = primal
         self.kickers = kickers
-        self.order = order
         self.power = power
         self.tier = tier
         self.rung = rung
@@ -186,6 +181,22 @@ class Combination:
         if chosen is None:
             raise ValueError(f"no reading of {readings[0].cards!r} as {kind} {rank or ''}")
         return chosen
+
+    @property
+    def order(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """Its place in listing order: its kind's place (``KIND_ORDER``), its power, how many
+        cards it holds, then their ranks ascending, one per card. Worked out from the reading
+        when asked (the engines list in this order without asking it), not kept: a listing
+        with wilds makes thousands of combinations, each of its own cards. Two plays of one
+        kind, power and size hold the same primal cards, so their ranks order them as their
+        kickers' do, with or without wilds.
+
+        >>> Combination.of("33JJJ").order, Combination.of("JJJKK").order
+        ((4, 8, 5, (0, 0, 8, 8, 8)), (4, 8, 5, (8, 8, 8, 10, 10)))
+        """
+        counts = self.counts
+        ranks = tuple(r for r in range(NUM_RANKS) for _ in range(counts[r]))
+        return (KIND_ORDER[self.kind], self.power, len(ranks), ranks)
 
     @property
     def counts(self) -> Counts:
@@ -272,7 +283,6 @@ FIELDS: Final = (
     "cards",
     "primal",
     "kickers",
-    "order",
     "power",
     "tier",
     "rung",
@@ -366,7 +376,6 @@ def _build(
         counts[r] = counts[r] + form.width
     power = order.find(RANK_CHARS[top])
     chain = 1 if form.tier is Tier.TOP else length
-    ordering = (KIND_ORDER[form.kind], power, form.width * length, kickers)
     cards = format_counts(tuple(counts))
     return Combination(
         form.kind,
@@ -375,7 +384,6 @@ def _build(
         cards,
         primal,
         kicker_text,
-        ordering,
         power,
         form.tier,
         form.ladder,
@@ -396,7 +404,6 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
     if play.grade is not None and model.wilds is not None:
         grade, rung = int(play.grade), model.wilds.rung(form.width, play.grade)
     power = model.power(top)
-    held = tuple(r for r in range(NUM_RANKS) for _ in range(play.counts[r]))
     return Combination(
         form.kind,
         RANKS[top],
@@ -404,7 +411,6 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
         play.cards,
         "".join(RANK_CHARS[r] * form.width for r in range(start, top + 1)),
         "".join(RANK_CHARS[r] for r in play.kick),
-        (KIND_ORDER[form.kind], power, form.size(length), held),
         power,
         form.tier,
         rung,
@@ -417,11 +423,11 @@ def wild_combination(play: WildPlay, model: GameModel) -> Combination:
 def natural_play(combo: Combination, model: GameModel) -> Combination:
     """A play of natural cards (made by a game model without wilds) as the wildcard game
     ``model`` reads it (docs/rules.md §14), field for field as ``wild_combination`` makes
-    it: a bomb is hard, on the rung of the wild ladder for its width (``Wilds.rung``), and
-    the listing order's last keys are its size and every card's rank, as for any wild play.
-    A card set without a wild card has the natural game's readings, each read so
-    (``readings``), and a hand without one lists the natural game's moves so
-    (``moves.LegalMoves``). Kept (natural combinations are interned: ``make``), bounded.
+    it: a bomb is hard, on the rung of the wild ladder for its width (``Wilds.rung``); any
+    other play is the natural combination itself. A card set without a wild card has the
+    natural game's readings, each read so (``readings``), and a hand without one lists the
+    natural game's moves so (``moves.LegalMoves``). Kept (natural combinations are interned:
+    ``make``), bounded.
 
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> natural_play(Combination.of("3333"), laizi).as_dict()["bomb_class"]
@@ -485,16 +491,13 @@ def _listing_key(order: tuple[int, int, int, tuple[int, ...]]) -> int:
 
 
 def _natural_read(combo: Combination, model: GameModel) -> Combination:
-    """``natural_play``, worked out."""
-    place, power, _, _ = combo.order
-    held = tuple(sorted(RANK_CHARS.index(c) for c in combo.cards))
-    order = (place, power, len(held), held)
+    """``natural_play``, worked out: a bomb read as hard, any other play as it is."""
     wilds = model.wilds
     assert wilds is not None, "a wildcard game's reading"
     if combo.tier is not Tier.BOMB:
-        return combo.replaced(order=order)
+        return combo
     width = len(combo.primal) // combo.length
-    return combo.replaced(order=order, grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
+    return combo.replaced(grade=int(Grade.HARD), rung=wilds.rung(width, Grade.HARD))
 
 
 NATURAL_PLAYS: Final[dict[int, tuple[Combination, Combination, int]]] = {}

@@ -54,9 +54,9 @@ Group = tuple[int, int]
 """A group of moves in listing order: their kind's place (``KIND_ORDER``) and the power of
 their primal rank."""
 
-Shared = tuple[Kind, Rank, int, str, int, int, int]
+Shared = tuple[Kind, Rank, int, str, int, int]
 """What every play of a chain position shares (``_Listing.spot``): kind, primal rank, chain
-length as shown, primal cards, size, power of the primal rank, kind's place."""
+length as shown, primal cards, size, power of the primal rank."""
 
 
 _SHIFT: Final = NUMBER_SHIFT
@@ -242,7 +242,7 @@ class _Choices:
     >>> choices = _Choices()
     >>> choices.add(_number_of((0, 13)), 1, 1, None)
     >>> code = choices.codes[0]
-    >>> _cards_in(code & _CARDS)[0], code >> _PLAIN_AT, code >> _SIZE & _WILD
+    >>> _cards_text(code & _CARDS), code >> _PLAIN_AT, code >> _SIZE & _WILD
     ('3B', 1, 1)
     """
 
@@ -322,7 +322,7 @@ def _single_choices(natural: list[int], caps: list[int], units: int) -> list[lis
     of the ranks before its highest.
 
     >>> by_size = _single_choices([2, 1] + [0] * 12 + [1], [2] * 15, 2)
-    >>> [sorted(_cards_in(n)[0] for n in size) for size in by_size]
+    >>> [sorted(_cards_text(n) for n in size) for size in by_size]
     [[''], ['3', '4', 'R'], ['33', '34', '3R', '4R']]
     """
     by_size: list[list[int]] = [[0]] + [[] for _ in range(units)]
@@ -348,7 +348,7 @@ def _pair_choices(natural: list[int], caps: list[int], units: int, total: int) -
     choices of the ranks before its highest, kept by pairs and odd cards.
 
     >>> by_wild = _pair_choices([2, 1] + [0] * 13, [1] * 15, 1, 1)
-    >>> [sorted(_cards_in(n)[0] for n in numbers) for numbers in by_wild]  # a wild pair: too few
+    >>> [sorted(_cards_text(n) for n in numbers) for numbers in by_wild]  # a wild pair: too few
     [['3', '33', '4'], []]
     """
     # The choices by pairs and odd cards, four bits each: a list indexed by that number (None
@@ -536,15 +536,19 @@ def _kicker_part(number: int, stands: int) -> _Part:
     key = stands << _SIZE | number
     found = _KICKER_PARTS.get(key)
     if found is None:
-        cards = _cards_in(number)[1]
         if len(_KICKER_PARTS) >= _KICKER_PARTS_LIMIT:
             _KICKER_PARTS.clear()
-        shown, wilds = _cards_in(stands)
+        wilds = _ranks_in(stands)
         reads = 0
         for r in wilds:
             reads |= 1 << r
         found = _KICKER_PARTS[key] = _Part(
-            len(wilds), len(cards), number, shown, _cards_in(number + stands)[0], reads
+            len(wilds),
+            len(_ranks_in(number)),
+            number,
+            _cards_text(stands),
+            _cards_text(number + stands),
+            reads,
         )
     return found
 
@@ -1336,7 +1340,6 @@ class _Listing:
                 "".join([RANK_CHARS[r] * form.width for r in range(start, top + 1)]),
                 size,
                 self.powers[top],
-                KIND_ORDER[form.kind],
             )
         return _Spot(
             form,
@@ -1401,9 +1404,9 @@ class _Listing:
 
     def build(self, spot: _Spot, p: _Part, k: _Part, split: _Split) -> Combination:
         """The combination of one play, made."""
-        kind, rank, length, primal, size, power, place = spot.shared
+        kind, rank, length, primal, _, power = spot.shared
         form = spot.form
-        cards, ranks = _cards_in(p.number + k.number + split.number)
+        cards = _cards_text(p.number + k.number + split.number)
         if not split.at:
             stand = ""
         elif self.alone and not (p.wilds and k.wilds):  # one wild rank: its stand-ins, ascending
@@ -1425,7 +1428,6 @@ class _Listing:
             cards,
             primal,
             k.text,
-            (place, power, size, ranks),
             power,
             form.tier,
             rung,
@@ -1471,36 +1473,35 @@ _KEY: Final = itemgetter(0)
 object, not one made for each group sorted."""
 
 
-def _cards_in(number: int) -> tuple[str, tuple[int, ...]]:
-    """A card set's text and its ranks ascending, from its number (``card_number``), read five
+def _cards_text(number: int) -> str:
+    """A card set's text, its ranks ascending, from its number (``card_number``), read five
     ranks at a time (``_FIVES``), not sorted from its parts' cards.
 
-    >>> _cards_in(card_number([1, 0, 2] + [0] * 10 + [1, 0]))
-    ('355B', (0, 2, 2, 13))
+    >>> _cards_text(card_number([1, 0, 2] + [0] * 10 + [1, 0]))
+    '355B'
     """
-    low = _five(0, number >> 30)
-    mid = _five(1, number >> 15 & 0x7FFF)
-    high = _five(2, number & 0x7FFF)
     # An f-string, compiled, is one new string of the three (``+`` makes two).
-    return f"{low[0]}{mid[0]}{high[0]}", low[1] + mid[1] + high[1]
+    return f"{_five(0, number >> 30)}{_five(1, number >> 15 & 0x7FFF)}{_five(2, number & 0x7FFF)}"
 
 
-def _five(n: int, bits: int) -> tuple[str, tuple[int, ...]]:
+def _five(n: int, bits: int) -> str:
     """The cards of ranks ``5n`` to ``5n + 4`` of a number, from their 15 bits (``_FIVES``)."""
     found = _FIVES[n][bits]
     if found is None:
-        ranks = tuple(
-            r
-            for r in range(5 * n, 5 * n + 5)
-            for _ in range(bits >> (_SHIFT[r] - 15 * (2 - n)) & 7)
-        )
-        found = _FIVES[n][bits] = ("".join([RANK_CHARS[r] for r in ranks]), ranks)
+        found = _FIVES[n][bits] = "".join([RANK_CHARS[r] for r in _ranks_in(bits << 15 * (2 - n))])
     return found
 
 
-_FIVES: Final[tuple[list[tuple[str, tuple[int, ...]] | None], ...]] = tuple(
-    [None] * (1 << 15) for _ in range(3)
-)
+def _ranks_in(number: int) -> list[int]:
+    """A card set's ranks ascending, one per card, from its number (``card_number``).
+
+    >>> _ranks_in(card_number([1, 0, 2] + [0] * 10 + [1, 0]))
+    [0, 2, 2, 13]
+    """
+    return [r for r in range(NUM_RANKS) for _ in range(number >> _SHIFT[r] & 7)]
+
+
+_FIVES: Final[tuple[list[str | None], ...]] = tuple([None] * (1 << 15) for _ in range(3))
 """The cards of five ranks (3-7, 8-Q, K-R) by their bits in a number, made as they are met:
 at most 3,125, 3,125 and 500 of them, as a hand holds at most four of a rank. Lists indexed
 by the bits (768 kB in all), not dicts: a compiled list index boxes no number and hashes
