@@ -120,14 +120,14 @@ def test_every_reading_of_another_game_is_the_reference_engines(name: str) -> No
 
 
 def test_a_kind_of_two_forms_of_one_size_is_refused() -> None:
-    """The plan puts positions in listing order by (power, size): two forms of one kind that
-    hold as many cards would need their kickers interleaved, which it refuses loudly rather
-    than list in another order than the reference engine's."""
+    """Plays are listed by kind, power and size, then their cards' ranks
+    (``Combination.order``, which the plan's positions follow): two forms of one kind that
+    hold as many cards would need their kickers interleaved, so a game model refuses them
+    loudly rather than list in another order than the reference engine's."""
     model = get_ruleset("standard").model
     twin = Form(Kind.TRIO_SINGLE, 3, kickers=1, kicker_width=1, high=10)
-    odd = dataclasses.replace(model, forms=(*model.forms, twin))
     with pytest.raises(ValueError, match="two forms of trio_single"):
-        plan(odd)
+        dataclasses.replace(model, forms=(*model.forms, twin))
 
 
 def test_the_service_never_calls_the_reference_engine() -> None:

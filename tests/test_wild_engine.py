@@ -6,7 +6,7 @@ where a page shows them. The search (``service.rules.wilds``, listed by
 it is what the golden counts and the independent reference (``tests/test_wild_perft.py``) were
 checked against. Here the two must give the same answers, field for field of every
 combination (cards, kind, rank, length, primal and kickers, the substitution, the bomb's class
-and place on the ladder, the listing order's key), in the same order, with the same counts:
+and place on the ladder), in the same order, with the same counts:
 
 - on random hands holding 0 to 8 wilds, random wild ranks (laizi and tiandi), random option
   sets of the three-player game (``bench.options.option_sets``) with ``soft_hard_by_rank`` on or
@@ -60,8 +60,8 @@ def wild_moves(
 
 
 def shown(moves: list[Combination]) -> list[tuple[object, ...]]:
-    """Every field of every move, those that equality skips too (order, power, tier, rung,
-    grade): the constructor's arguments it is pickled as."""
+    """Every field of every move, those that equality skips too (power, tier, rung, grade):
+    the constructor's arguments it is pickled as (its listing order follows from them)."""
     return [m.__reduce__()[1] for m in moves]
 
 

@@ -186,10 +186,15 @@ class Combination:
     def order(self) -> tuple[int, int, int, tuple[int, ...]]:
         """Its place in listing order: its kind's place (``KIND_ORDER``), its power, how many
         cards it holds, then their ranks ascending, one per card. Worked out from the reading
-        when asked (the engines list in this order without asking it), not kept: a listing
-        with wilds makes thousands of combinations, each of its own cards. Two plays of one
-        kind, power and size hold the same primal cards, so their ranks order them as their
-        kickers' do, with or without wilds.
+        when asked, not kept: the fast path and the wild engine list in this order without
+        asking it (the reference engines and ``natural_plays`` sort by it), and a listing with
+        wilds makes thousands of combinations, each of its own cards.
+
+        Two natural plays of one kind, power and size hold the same primal cards (a game
+        model has no two forms of one kind and size: ``GameModel``), and two card sets of one
+        size are ordered by the lowest rank whose count differs, which the same primal cards
+        added to both do not change: so their ranks order them as their kickers' ranks alone
+        do. A play with wilds is ordered by its cards as held, as its number (``wildfast``).
 
         >>> Combination.of("33JJJ").order, Combination.of("JJJKK").order
         ((4, 8, 5, (0, 0, 8, 8, 8)), (4, 8, 5, (8, 8, 8, 10, 10)))

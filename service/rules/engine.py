@@ -4,9 +4,9 @@ Each form of the game (``service.rules.model``) lists the combinations a hand ho
 of primal ranks the hand holds ``width`` times within the form's limits, with every legal set
 of kickers (``service.rules.kickers``), keeping those that beat the play to answer. A card set
 is listed once, as its preferred reading among those listed (docs/rules.md §4), in listing order:
-kind, rank, size, kickers. It is the standard the fast path (``service.rules.fast``: the
-three-player tables and the general plan of the other games) is checked against; the service
-does not list moves with it.
+kind, rank, size, then the cards' ranks (``Combination.order``). It is the standard the fast
+path (``service.rules.fast``: the three-player tables and the general plan of the other games)
+is checked against; the service does not list moves with it.
 
 >>> from service.rules import BIG_THREE, FOUR_PLAYER, STANDARD, Combination, read_play
 >>> [c.cards for c in reference_moves(read_play("2333", BIG_THREE), BIG_THREE.model)]

@@ -478,6 +478,16 @@ class GameModel:
     """The same game without wilds (``natural``), made with it; None where this is it. A
     field, not a cached property: the compiled core's classes keep no ``__dict__``."""
 
+    def __post_init__(self) -> None:
+        """Refuse forms that leave no listing order. Plays are listed by kind, power and
+        size, then their cards' ranks (``Combination.order``), which orders two plays as
+        their kickers do only where they hold the same primal cards: two forms of one kind
+        that hold as many cards would not. No game or option set has them."""
+        for kind in dict.fromkeys(form.kind for form in self.forms):
+            sizes = [f.size(n) for f in self.forms if f.kind is kind for n in f.lengths()]
+            if len(set(sizes)) != len(sizes):
+                raise ValueError(f"two forms of {kind} hold as many cards: no listing order")
+
     @classmethod
     def build(
         cls, game: Game, options: Mapping[str, Any], kickers: KickerRules | None = None

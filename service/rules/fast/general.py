@@ -7,7 +7,8 @@ forms and kicker rules, derived per game model (``plan``) rather than searched p
 - the hand's ranks held ``n`` times are bit masks, read once (``combos.held_masks``), and a
   form's chain positions come from them (``combos.run_starts``);
 - positions, not combinations, are put in listing order (kind, primal rank's power, size:
-  ``Combination.order``), kickers within a position already ascending; a kind of several
+  ``Combination.order``; a game model holds no two forms of one kind and size,
+  ``GameModel``), kickers within a position already ascending; a kind of several
   forms (the bombs of four to twelve cards) or a rank order that is not the ranks' own (Big
   Three's 3 and 2 on top) merges by that key, so no list of moves is ever sorted;
 - a response searches only the positions that may beat the play: its kind, length and size
@@ -121,10 +122,6 @@ def plan(model: GameModel) -> Plan:
         kinds: dict[Kind, list[int]] = {}
         for i, form in enumerate(model.forms):
             kinds.setdefault(form.kind, []).append(i)
-        for kind, indexes in kinds.items():
-            sizes = [model.forms[i].size(n) for i in indexes for n in model.forms[i].lengths()]
-            if len(set(sizes)) != len(sizes):  # one (power, size) would hold two forms' plays
-                raise ValueError(f"two forms of {kind} hold as many cards: no listing order")
         ordered = sorted(kinds.items(), key=lambda item: KIND_ORDER[item[0]])
         if len(_PLANS) >= _PLANS_KEPT:
             _PLANS.clear()
