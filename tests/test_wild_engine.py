@@ -29,7 +29,7 @@ import pytest
 
 from bench.options import option_sets
 from bench.wilds import EVERY_KICKER
-from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play
+from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play, wildfast
 from service.rules.cards import Counts
 from service.rules.combos import preference, readings, wild_combination
 from service.rules.engine import searched_wild_moves
@@ -316,3 +316,41 @@ def test_primal_ways_kept_across_hands_are_each_runs_own_product() -> None:
                     ways = _times(ways, width - high, width - low, listing.total)
                     product.append(ways)
                 assert listing.primal_ways(width, start) == product, (hand, wild, width, start)
+
+
+def test_kicker_parts_kept_per_position_are_the_choices_own_and_bounded() -> None:
+    """The kicker part of a choice taking wilds, at a position (its wilds standing for what
+    the position's caps leave, ``wilds._fresh``), is kept by the position's caps across hands
+    (``wildfast._Caps.parts``), every game model's together bounded (``_PARTS_AT_LIMIT``):
+    on random hands, the moves listed with the parts of earlier hands kept are those listed
+    with every table empty; at the bound they are emptied, and the count of what they hold
+    stays what they hold."""
+    rng = random.Random(20261128)
+    for _ in range(40):
+        rules = draw_rules(rng)
+        hand = read_play(draw_hand(rng, rules, 20))
+        forget(hands=True)
+        kept = wild_moves(hand, rules.model)
+        forget()
+        assert shown(kept) == shown(wild_moves(hand, rules.model)), (hand, rules.wild)
+
+    def held() -> int:
+        return sum(
+            len(place.caps.parts)
+            for tables in wildfast._MODEL_TABLES.values()
+            for _, places in tables.order
+            for place in places
+            if place.caps is not None
+        )
+
+    laizi = get_ruleset("laizi", wild="7")
+    hand = read_play("333444555689TJQ77")  # airplanes and trios, with wilds for kickers
+    forget()
+    listed = wild_moves(hand, laizi.model)
+    assert wildfast._PARTS_AT_HELD[0] == held() > 0
+    wildfast._PARTS_AT_HELD[0] = wildfast._PARTS_AT_LIMIT
+    forget(hands=True)
+    other = read_play("333444555678TJQ77")
+    wild_moves(other, laizi.model)
+    assert 0 < wildfast._PARTS_AT_HELD[0] == held() < wildfast._PARTS_AT_LIMIT
+    assert shown(wild_moves(hand, laizi.model)) == shown(listed)

@@ -403,7 +403,7 @@ class _Caps:
     """A kicker form's caps at a chain position, as ``_kicker_parts_at`` reads them: the same
     in every hand, so a listing keeps them per game model (``Place.caps``)."""
 
-    __slots__ = ("adder", "caps", "high", "pairs", "room", "tight", "wide")
+    __slots__ = ("adder", "caps", "high", "pairs", "parts", "room", "tight", "wide")
 
     caps: Final[list[int]]
     """Single kicker cards, or pair kickers, of each rank (``single_caps``, ``pair_caps``)."""
@@ -422,6 +422,10 @@ class _Caps:
     than these caps allow (``_limits``)."""
     high: Final[int]
     """Where to look in the sum: the ranks these caps hold below ``wide``'s."""
+    parts: Final[dict[int, _Part | None]]
+    """The kicker part of each choice with wilds met here (``_kicker_part_at``), by its code
+    (``_Choices.codes``): the same in every hand of the game model. Bounded with every
+    model's (``_PARTS_AT_HELD``)."""
 
     def __init__(self, place: Place, rules: KickerRules) -> None:
         form, start, length = place.form, place.start, place.length
@@ -443,6 +447,7 @@ class _Caps:
         self.wide = wide
         self.tight = [r for r in range(TWO + 1) if caps[r] != wide[r]]
         self.room = sum(caps[: TWO + 1])
+        self.parts = {}
 
 
 def _kicker_parts_at(choices: _Choices, at: _Caps, own: tuple[int, ...]) -> list[_Part]:
@@ -452,20 +457,44 @@ def _kicker_parts_at(choices: _Choices, at: _Caps, own: tuple[int, ...]) -> list
     caps, stand for what the search's substitution gives at this position (``wilds._fresh``,
     a wild's own rank ``own`` first)."""
     adder, high, room = at.adder, at.high, at.room
-    parts = choices.parts
+    parts, made = choices.parts, at.parts
     found = []
     for i, code in enumerate(choices.codes):
         if (code + adder) & high:  # more cards of a rank than its cap here
             continue
         part = parts[i]
         if part is None:
-            part = _kicker_part_at(code, at.caps, room, own, at.pairs)
+            part = made.get(code, _UNKNOWN)
+            if part is _UNKNOWN:
+                if _PARTS_AT_HELD[0] >= _PARTS_AT_LIMIT:
+                    _forget_parts_at()
+                part = made[code] = _kicker_part_at(code, at.caps, room, own, at.pairs)
+                _PARTS_AT_HELD[0] = _PARTS_AT_HELD[0] + 1
             if part is None:
                 continue
         elif code >> _PLAIN_AT > room:
             continue
         found.append(part)
     return found
+
+
+_UNKNOWN: Final = _Part(0, 0, 0, "", "", 0)
+"""Where ``_Caps.parts`` holds nothing yet for a choice (its part may be None)."""
+_PARTS_AT_HELD: Final = [0]
+"""How many choices' parts every game model's caps hold together (``_Caps.parts``): about 100
+bytes each, the parts themselves shared (``_KICKER_PARTS``). Bounded (``_PARTS_AT_LIMIT``,
+then they start again)."""
+_PARTS_AT_LIMIT: Final = 20_000
+
+
+def _forget_parts_at() -> None:
+    """Empty the choices' parts every game model's caps hold (``_PARTS_AT_HELD``)."""
+    for tables in list(_MODEL_TABLES.values()):  # a thread may add a model meanwhile
+        for _, places in tables.order:
+            for place in places:
+                if place.caps is not None:
+                    place.caps.parts.clear()
+    _PARTS_AT_HELD[0] = 0
 
 
 def _limits(caps: list[int], wide: list[int]) -> tuple[int, int]:
@@ -866,12 +895,12 @@ class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each rank's
     power in its order (``GameModel.power``), its chain positions (``Place``) in listing order
     (``_order``: 360 for tiandi's, some 60 kB), each with what the listings keep of it as they
-    ask (what its plays
-    share, its kicker caps, some 100 kB when all are made; its lone wilds' misses by the
-    wilds held: at most some 3,100 for tiandi's two wild ranks with every kicker option,
-    about 230 kB); and the moves made where a listing keeps them (``_Listing.make``), by
-    their key in their group and their position's form and start (``_MADE_HELD`` bounds
-    them across models)."""
+    ask (what its plays share, its kicker caps, some 100 kB when all are made, and the kicker
+    parts of the choices met at them, bounded across models by ``_PARTS_AT_HELD``; its lone
+    wilds' misses by the wilds held: at most some 3,100 for tiandi's two wild ranks with every
+    kicker option, about 230 kB); and the moves made where a listing keeps them
+    (``_Listing.make``), by their key in their group and their position's form and start
+    (``_MADE_HELD`` bounds them across models)."""
 
     __slots__ = ("made", "order", "powers")
 
@@ -901,7 +930,7 @@ def _place(model: GameModel, form: Form, start: int, length: int) -> Place:
 def _tables_of(model: GameModel) -> _ModelTables:
     if len(_MODEL_TABLES) >= _MODEL_TABLES_LIMIT:
         _MODEL_TABLES.clear()
-        _MADE_HELD[0] = 0  # the moves they kept gone with them
+        _MADE_HELD[0] = _PARTS_AT_HELD[0] = 0  # what they kept gone with them
     found = _MODEL_TABLES[model] = _ModelTables(model)
     return found
 
@@ -1602,6 +1631,7 @@ def forget(*, hands: bool = False) -> None:
     _SPLITS.clear()
     _STANDS.clear()
     _MODEL_TABLES.clear()
+    _PARTS_AT_HELD[0] = 0  # the caps that held them gone with their models
     for fives in _FIVES:
         fives[:] = [None] * len(fives)
     NATURAL_PLAYS.clear()
