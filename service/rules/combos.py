@@ -443,15 +443,24 @@ def natural_play(combo: Combination, model: GameModel) -> Combination:
     return _natural_entry(combo, model)[1]
 
 
-def natural_plays(found: list[Combination], model: GameModel) -> list[Combination]:
+def natural_plays(
+    found: list[Combination], model: GameModel, *, in_order: bool = False
+) -> list[Combination]:
     """The natural plays ``found`` (made by ``model``'s game without wilds) as the wildcard
-    game reads them (``natural_play``), in its listing order (their ``order``), sorted by a
-    number kept with each (``_listing_key``), not by comparing their ``order`` tuples.
+    game reads them (``natural_play``), in its listing order (their ``order``): as found
+    where they come in that order already (``in_order``: the three-player tables' families
+    list a hand's readings so, ``fast.every_reading``), else sorted by a number kept with
+    each (``_listing_key``), not by comparing their ``order`` tuples.
 
     >>> laizi = get_ruleset("laizi", wild="7").model
     >>> [c.cards for c in natural_plays([Combination.of("44"), Combination.of("3")], laizi)]
     ['3', '44']
+    >>> [c.as_dict().get("bomb_class") for c in natural_plays(
+    ...     [Combination.of("4"), Combination.of("3333")], laizi, in_order=True)]
+    [None, 'hard']
     """
+    if in_order:  # a natural play is read as it is, but a bomb (``natural_play``)
+        return [c if c.tier is not Tier.BOMB else _natural_entry(c, model)[1] for c in found]
     keyed = [_natural_entry(c, model) for c in found]
     keyed.sort(key=_KEY)
     return [entry[1] for entry in keyed]

@@ -233,7 +233,10 @@ class LegalMoves:
                     readings = fast.every_reading(self.hand, natural)
                 else:
                     readings = fast.generate(self.hand, natural, previous, None, every=True)
-                found = self._kept(natural_plays(readings, model))
+                # In listing order where the tables list the natural game (``fast._plan``;
+                # an answer lists its kind's plays, then bombs, then the rocket, as kinds go).
+                listed = fast.lists(natural)
+                found = self._kept(natural_plays(readings, model, in_order=listed))
             else:
                 found = wild_listing(self.hand, model, self.previous, self.kinds)[1]
             self._moves = found

@@ -28,7 +28,7 @@ from typing import Final
 
 from ..cards import Counts
 from ..combos import Combination, readings
-from ..kinds import Kind
+from ..kinds import KIND_ORDER, Kind
 from ..model import THREE_PLAYER_FORMS, Form, Game, GameModel, KickerRules, Tier
 from .families import NEEDS, NoFamily, listable, plain_family, top_test
 from .general import distinct, general_moves
@@ -137,12 +137,16 @@ _LISTS: Final[dict[GameModel, bool]] = {}
 
 def _plan(tables: Tables) -> Plan:
     """Per form of the game, in listing order: its kind, family and the cards of one rank it
-    needs."""
+    needs. The three-player game's forms are declared in the kinds' order (``KIND_ORDER``),
+    one form a kind, and each family lists its form's plays in order, so the families listed
+    one after another list in order (``every_reading``)."""
     plan = tables.plan
     if plan is None:
         why = unlisted(tables.model)
         if why is not None:
             raise NoFamily(f"the fast path does not list this game ({why}): use the engine")
+        places = [KIND_ORDER[form.kind] for form in tables.model.forms]
+        assert places == sorted(set(places)), "the forms in the kinds' order, one a kind"
         plan = tables.plan = tuple((f, FAMILIES[f], f.width) for f in tables.model.forms)
     return plan
 
@@ -317,6 +321,11 @@ _TOP_LOW: Final = _TOP_TEST[1]
 _TOP_HIGH: Final = _TOP_TEST[2]
 _TOP_WIDTH: Final = _TOP_TEST[3]
 _TOP: Final = Tier.TOP
+assert all(
+    KIND_ORDER[f.kind] < KIND_ORDER[_BOMB_FORM.kind] < KIND_ORDER[_TOP_FORM.kind]
+    for f in THREE_PLAYER_FORMS
+    if f.tier is Tier.PLAY
+), "an answer lists its kind's plays, then bombs, then the top play: in listing order"
 _PLAY: Final = Tier.PLAY
 
 
@@ -380,7 +389,9 @@ def _widest(held: Held) -> int:
 
 def every_reading(hand: Counts, model: GameModel) -> list[Combination]:
     """Every lead of ``hand`` in every reading (a card set read two ways appears twice): the
-    families of a three-player game, each lead's readings for another (``general_moves``).
+    families of a three-player game, in listing order (``_plan``); each lead's readings for
+    another, in listing order of the leads, each card set's readings in preference order
+    (``general_moves``, ``combos.readings``).
 
     >>> from service.rules import get_ruleset, read_hand
     >>> found = every_reading(read_hand("333444555666"), get_ruleset("douzero").model)
