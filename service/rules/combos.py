@@ -187,8 +187,9 @@ class Combination:
         """Its place in listing order: its kind's place (``KIND_ORDER``), its power, how many
         cards it holds, then their ranks ascending, one per card. Worked out from the reading
         when asked, not kept: the fast path and the wild engine list in this order without
-        asking it (the reference engines and ``natural_plays`` sort by it), and a listing with
-        wilds makes thousands of combinations, each of its own cards.
+        asking it (the reference engines sort by it, and ``natural_plays`` where the tables do
+        not list the natural game), and a listing with wilds makes thousands of combinations,
+        each of its own cards.
 
         Two natural plays of one kind, power and size hold the same primal cards (a game
         model has no two forms of one kind and size: ``GameModel``), and two card sets of one

@@ -229,7 +229,7 @@ def _parts_of_kickers(
         return [_EMPTY]
     assert model.wilds is not None
     choices = _kicker_choices(natural, form, length, (start, length), total, model)
-    return _kicker_parts_at(choices, _Caps(place, model.kickers), model.wilds.ranks)
+    return _kicker_parts_at(choices, _caps_at(place, model.kickers), model.wilds.ranks)
 
 
 class _Choices:
@@ -448,6 +448,15 @@ class _Caps:
         self.tight = [r for r in range(TWO + 1) if caps[r] != wide[r]]
         self.room = sum(caps[: TWO + 1])
         self.parts = {}
+
+
+def _caps_at(place: Place, rules: KickerRules) -> _Caps:
+    """A position's kicker caps (``_Caps``) under its game model's kicker ``rules``: made once
+    and kept on the position (``Place.caps``), with the parts they keep."""
+    at = place.caps
+    if at is None:
+        at = place.caps = _Caps(place, rules)
+    return at
 
 
 def _kicker_parts_at(choices: _Choices, at: _Caps, own: tuple[int, ...]) -> list[_Part]:
@@ -1107,11 +1116,8 @@ class _Listing:
         return _kicker_parts_at(choices, self.caps(place), self.ranks)
 
     def caps(self, place: Place) -> _Caps:
-        """A position's kicker caps (``_Caps``), kept per game model."""
-        at = place.caps
-        if at is None:
-            at = place.caps = _Caps(place, self.model.kickers)
-        return at
+        """A position's kicker caps (``_caps_at``)."""
+        return _caps_at(place, self.model.kickers)
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
