@@ -314,6 +314,15 @@ def format_counts(counts: Counts) -> str:
     return "".join([RANK_CHARS[r] * n for r, n in enumerate(counts) if n])
 
 
+def ranks_of(counts: Sequence[int]) -> tuple[int, ...]:
+    """The rank of each card of rank counts, ascending: one entry per card.
+
+    >>> ranks_of((1, 0, 2) + (0,) * 11 + (1,))
+    (0, 2, 2, 14)
+    """
+    return tuple(r for r in range(NUM_RANKS) for _ in range(counts[r]))
+
+
 def check_deck(
     cards: Sequence[Card],
     *,

@@ -29,6 +29,7 @@ from .cards import (
     format_counts,
     parse_counts,
     parse_rank,
+    ranks_of,
     read_hand,
 )
 from .kickers import kickers_ok
@@ -200,8 +201,7 @@ class Combination:
         >>> Combination.of("33JJJ").order, Combination.of("JJJKK").order
         ((4, 8, 5, (0, 0, 8, 8, 8)), (4, 8, 5, (8, 8, 8, 10, 10)))
         """
-        counts = self.counts
-        ranks = tuple(r for r in range(NUM_RANKS) for _ in range(counts[r]))
+        ranks = ranks_of(self.counts)
         return (KIND_ORDER[self.kind], self.power, len(ranks), ranks)
 
     @property
@@ -640,8 +640,7 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
         for start in run_starts(masks, form, length):
             kick = beside(counts, form, start, length)
             if kickers_ok(kick, form, start, length, model.kickers):
-                kickers = tuple(r for r in range(NUM_RANKS) for _ in range(kick[r]))
-                found.append(make(form, start, length, kickers, model.order))
+                found.append(make(form, start, length, ranks_of(kick), model.order))
     return tuple(sorted(found, key=preference))
 
 

@@ -1113,11 +1113,7 @@ class _Listing:
             choices = self.choices[key] = _kicker_choices(
                 self.natural, form, length, primal, self.total, model
             )
-        return _kicker_parts_at(choices, self.caps(place), self.ranks)
-
-    def caps(self, place: Place) -> _Caps:
-        """A position's kicker caps (``_caps_at``)."""
-        return _caps_at(place, self.model.kickers)
+        return _kicker_parts_at(choices, _caps_at(place, model.kickers), self.ranks)
 
     def primal_ways(self, width: int, start: int) -> list[list[int]]:
         """How many ways there are to fill ``width`` cards of each rank of a run from
@@ -1320,7 +1316,7 @@ class _Listing:
             return None
         units = form.kickers * length
         rules = model.kickers
-        at = self.caps(place)
+        at = _caps_at(place, rules)
         caps, wide, pairs, natural = at.caps, at.wide, at.pairs, self.natural
         most = 2 if pairs else 1  # natural cards a rank's cap allows: twice a pair cap
         # How many ranks of 3 to 2 allow each number of natural kicker cards, four bits each:

@@ -30,7 +30,7 @@ from itertools import chain, combinations_with_replacement, groupby
 from operator import itemgetter
 from typing import Final, NamedTuple
 
-from .cards import NUM_RANKS, Counts, format_counts
+from .cards import NUM_RANKS, Counts, format_counts, ranks_of
 from .kickers import choose_ranks, kickers_ok, pair_caps, single_caps
 from .kinds import KIND_ORDER, Kind
 from .model import TWO, Form, GameModel, Grade, Tier, Wilds
@@ -291,7 +291,7 @@ def _legal(  # noqa: PLR0917 - a kicker set's parts, each needed to judge it
         for r in found:
             read[r] = read[r] + 1
         if kickers_ok(tuple(read), form, start, length, model.kickers):
-            yield used, found, tuple(r for r in range(NUM_RANKS) for _ in range(read[r]))
+            yield used, found, ranks_of(read)
             return
 
 
