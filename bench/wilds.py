@@ -9,6 +9,8 @@ holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
   as the service answers by default (the count and a page of 100); against the same hand
   listed under ``standard`` (the three-player fast path) and by the reference engine
   (``service.rules.engine``): per call, paired ratios, per play listed, and the number of plays;
+  and per play against the standard listing timed again in a run of its own, on the same hands
+  (beside the wild engine, the fast path's tables fall out of the processor's caches);
 - the worst hands found (tiandi laizi, eight wilds; one with every kicker option): their
   counts, and the time and peak memory (``tracemalloc``) of the count, of the whole listing and
   of the service's first page of 1,000 moves, each cold (every table of the wild engine emptied
@@ -125,6 +127,11 @@ def engines(responses: bool) -> dict[str, Any]:
     }
 
 
+def len_of(n: int) -> int:
+    """What an engine of ``engines`` returns is already its number of plays."""
+    return n
+
+
 def new_hand(name: str) -> None:
     """Before a call of the wild engine: what it kept of the hands it answered (their counts,
     their moves made) emptied, so that each call answers a hand new to it, as the first
@@ -134,14 +141,16 @@ def new_hand(name: str) -> None:
         wildfast.forget(hands=True)
 
 
-def per_play(samples: harness.Samples, ours: str, theirs: str) -> float:
-    """The paired median of the time per play listed, ours over theirs (each hand's ratio)."""
-    mine, other = samples.per_input(ours), samples.per_input(theirs)
+def per_play(
+    samples: harness.Samples, ours: str, theirs: str, *, against: harness.Samples | None = None
+) -> float:
+    """The paired median of the time per play listed, ours over theirs (each hand's ratio);
+    theirs timed in ``against`` where not in ``samples`` (the same hands)."""
+    their = samples if against is None else against
+    mine, other = samples.per_input(ours), their.per_input(theirs)
     found = [
         (t / n) / (u / m)
-        for t, n, u, m in zip(
-            mine, samples.counts[ours], other, samples.counts[theirs], strict=True
-        )
+        for t, n, u, m in zip(mine, samples.counts[ours], other, their.counts[theirs], strict=True)
         if n and m and u
     ]
     return statistics.median(found) if found else float("nan")
@@ -151,7 +160,11 @@ def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> 
     cases = case_set(wilds, count, seed)
     found = engines(responses)
     harness.warm_up(found, cases[:5])
-    samples = harness.interleaved(found, cases, rounds, measure=lambda n: n, prepare=new_hand)
+    samples = harness.interleaved(found, cases, rounds, measure=len_of, prepare=new_hand)
+    # The standard listing again, in a run of its own: beside the wild engine, whose listings
+    # make hundreds of new objects, its tables drop out of the processor's caches, and it
+    # takes two to three times as long (BENCHMARKS.md, "Wildcards").
+    alone = harness.interleaved({"standard": found["standard"]}, cases, rounds, measure=len_of)
 
     def paired(ours: str, theirs: str) -> float:
         return float(harness.compare(samples, ours, theirs)["paired_median"])
@@ -160,7 +173,9 @@ def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> 
         "hands": count,
         "plays_mean": {n: statistics.fmean(samples.counts[n]) for n in found},
         "per_call_us": {n: harness.summary(samples, n)["median_us"] for n in found},
+        "standard_alone_per_call_us": harness.summary(alone, "standard")["median_us"],
         "per_play_vs_standard": per_play(samples, "laizi", "standard"),
+        "per_play_vs_standard_alone": per_play(samples, "laizi", "standard", against=alone),
         "laizi_vs_standard": paired("laizi", "standard"),
         "count_vs_standard": paired("laizi_count", "standard"),
         "page_vs_standard": paired("laizi_page", "standard"),

@@ -242,6 +242,7 @@ def test_wild_workload_runs_on_a_few_inputs() -> None:
     assert found["plays_mean"]["laizi_page"] == found["plays_mean"]["laizi"]
     assert found["plays_mean"]["laizi_count"] == found["plays_mean"]["laizi"]
     assert found["laizi_vs_reference"] > 0 and found["per_play_vs_standard"] > 0
+    assert found["standard_alone_per_call_us"] > 0 and found["per_play_vs_standard_alone"] > 0
     small = wilds.worst_hand("KKQQ34567", ["K", "Q"], wilds.EVERY_KICKER, repeats=1)
     rules = get_ruleset("tiandi_laizi", wild=["K", "Q"], **wilds.EVERY_KICKER)
     assert small["plays"] == legal_moves("KKQQ34567", rules=rules).count() == 925
