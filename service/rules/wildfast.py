@@ -911,15 +911,24 @@ class _ModelTables:
     (``_Listing.make``), by their key in their group and their position's form and start
     (``_MADE_HELD`` bounds them across models)."""
 
-    __slots__ = ("made", "order", "powers")
+    __slots__ = ("forms", "made", "order", "powers")
 
     powers: Final[list[int]]
     order: Final[list[tuple[int, list[Place]]]]
+    forms: Final[list[int]]
+    """The forms of each group of ``order``, a bit each by its place in the model."""
     made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.order = _order(model, self.powers)
+        forms = []
+        for _, places in self.order:
+            found = 0
+            for place in places:
+                found |= 1 << place.at
+            forms.append(found)
+        self.forms = forms
         self.made = {}
 
 
@@ -1231,17 +1240,22 @@ class _Listing:
         fill, by group in order (a number: the kind's place, then the power of the top
         rank, six bits; ``_order``); some may hold no move."""
         model, previous, kinds, may = self.model, self.previous, self.kinds, self.may
-        searched = [  # by form's place: whether the listing searches the form
-            (kinds is None or form.kind in kinds)
-            and (previous is None or may_answer(form, previous))
-            for form in model.forms
-        ]
+        searched = 0  # the forms the listing searches, a bit each by its place in the model
+        for at, form in enumerate(model.forms):
+            if (kinds is None or form.kind in kinds) and (
+                previous is None or may_answer(form, previous)
+            ):
+                searched |= 1 << at
         lengths, held = self.lengths, self.held
+        tables = self.tables
         found = []
-        for group, places in self.tables.order:
+        for i, forms in enumerate(tables.forms):
+            if not forms & searched:  # an answer searches a few forms' groups of many
+                continue
+            group, places = tables.order[i]
             where = []
             for place in places:
-                if place.cards > held or not searched[place.at]:
+                if place.cards > held or not searched >> place.at & 1:
                     continue
                 longest = lengths[place.run]
                 if longest < 0:
