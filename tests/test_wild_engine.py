@@ -29,7 +29,16 @@ import pytest
 
 from bench.options import option_sets
 from bench.wilds import EVERY_KICKER
-from service.rules import Combination, Kind, RuleSet, get_ruleset, legal_moves, read_play, wildfast
+from service.rules import (
+    Combination,
+    Kind,
+    RuleSet,
+    classify,
+    get_ruleset,
+    legal_moves,
+    read_play,
+    wildfast,
+)
 from service.rules.cards import Counts
 from service.rules.combos import preference, readings, wild_combination
 from service.rules.engine import searched_wild_moves
@@ -189,10 +198,11 @@ def test_a_hand_without_wilds_lists_its_natural_games_readings(seed: int) -> Non
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_card_set_without_wilds_reads_as_the_search_reads_it(seed: int) -> None:
-    """Classification in a wildcard game (``combos.readings``) of a card set that holds no
-    wild card: its natural game's readings, each as the wild game reads it
-    (``combos.natural_play``), are the search's, field for field and in order of preference;
-    on the leads of random hands without wilds and on random card sets of them."""
+    """Classification in a wildcard game (``combos.readings``, and ``classify``, which reads
+    the natural game's table) of a card set that holds no wild card: its natural game's
+    readings, each as the wild game reads it (``combos.natural_play``), are the search's,
+    field for field and in order of preference; on the leads of random hands without wilds
+    and on random card sets of them."""
     rng = random.Random(3000 + seed)
     for _ in range(30):
         rules = draw_rules(rng)
@@ -205,6 +215,7 @@ def test_a_card_set_without_wilds_reads_as_the_search_reads_it(seed: int) -> Non
             plays = wild_plays(counts, model, size=sum(counts))
             searched = sorted((wild_combination(p, model) for p in plays), key=preference)
             assert shown(list(readings(counts, model))) == shown(searched), (cards, rules.wild)
+            assert shown(list(classify(cards, rules))) == shown(searched), (cards, rules.wild)
 
 
 def test_a_wild_game_whose_wild_ranks_are_not_drawn_is_refused() -> None:

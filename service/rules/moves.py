@@ -38,6 +38,7 @@ from .combos import (
     Combination,
     check_counts,
     choose,
+    natural_play,
     natural_plays,
     read_play,
     readings_of,
@@ -69,8 +70,8 @@ def universe(rules: RuleSet = STANDARD) -> Universe:
     """The card sets read under ``rules`` so far, each with its readings, preferred first; any
     other card set is read from the game's forms when first asked, and kept (bounded:
     ``fast.tables.Universe``). A wildcard game has none: this is its natural game's table,
-    which reads wild cards as their own rank; ``classify`` reads a wild game's plays from the
-    forms.
+    which reads wild cards as their own rank; ``classify`` reads a wild game's plays that hold
+    a wild card from the forms, and those that hold none from this table.
 
     >>> [c.kind.value for c in universe()["3333"]], "3333" in universe()
     (['bomb'], True)
@@ -87,8 +88,13 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     >>> [c.kind.value for c in classify("3 3 3 3")], classify("3345")
     (['bomb'], ())
     """
-    if rules.model.wilds is not None:  # docs/rules.md §14: read from the forms, every substitution
-        return readings_of(read_play(cards, rules), rules)
+    wilds = rules.model.wilds
+    if wilds is not None:  # docs/rules.md §14: read from the forms, every substitution
+        counts = read_play(cards, rules)
+        if wilds.none_in(counts):  # the natural game's readings (``combos.readings``), its table
+            natural = universe(rules)[format_counts(counts)]
+            return tuple(natural_play(c, rules.model) for c in natural)
+        return readings_of(counts, rules)
     table = universe(rules)
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 
