@@ -10,7 +10,7 @@ holding 0, 1, 2 and 4 wild cards (laizi, the wild rank drawn per hand):
   listed under ``standard`` (the three-player fast path) and by the reference engine
   (``service.rules.engine``): per call, paired ratios, per play listed, and the number of plays;
   and per play against the standard listing timed again in a run of its own, on the same hands
-  (beside the wild engine, the fast path's tables fall out of the processor's caches);
+  (beside the wild engine, the standard listing takes two to four times as long);
 - the worst hands found (tiandi laizi, eight wilds; one with every kicker option): their
   counts, and the time and peak memory (``tracemalloc``) of the count, of the whole listing and
   of the service's first page of 1,000 moves, each cold (every table of the wild engine emptied
@@ -162,8 +162,8 @@ def compare(wilds: int, count: int, rounds: int, seed: int, responses: bool) -> 
     harness.warm_up(found, cases[:5])
     samples = harness.interleaved(found, cases, rounds, measure=len_of, prepare=new_hand)
     # The standard listing again, in a run of its own: beside the wild engine, whose listings
-    # make hundreds of new objects, its tables drop out of the processor's caches, and it
-    # takes two to three times as long (BENCHMARKS.md, "Wildcards").
+    # make and free hundreds of objects, it takes two to four times as long, most likely as
+    # its tables fall out of the processor's caches (BENCHMARKS.md, "Wildcards").
     alone = harness.interleaved({"standard": found["standard"]}, cases, rounds, measure=len_of)
 
     def paired(ours: str, theirs: str) -> float:

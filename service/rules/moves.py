@@ -89,12 +89,12 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     (['bomb'], ())
     """
     wilds = rules.model.wilds
-    if wilds is not None:  # docs/rules.md §14: read from the forms, every substitution
+    if wilds is not None:  # docs/rules.md §14
         counts = read_play(cards, rules)
         if wilds.none_in(counts):  # the natural game's readings (``combos.readings``), its table
             natural = universe(rules)[format_counts(counts)]
             return tuple(natural_play(c, rules.model) for c in natural)
-        return readings_of(counts, rules)
+        return readings_of(counts, rules)  # from the forms, every substitution of the wilds
     table = universe(rules)
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
 

@@ -902,39 +902,40 @@ def _order(model: GameModel, powers: list[int]) -> list[tuple[int, list[Place]]]
 
 class _ModelTables:
     """What a wild game's listings share, kept per game model (``_MODEL_TABLES``): each rank's
-    power in its order (``GameModel.power``), its chain positions (``Place``) in listing order
+    power in its order (``GameModel.power``); its chain positions (``Place``) in listing order
     (``_order``: 360 for tiandi's, some 60 kB), each with what the listings keep of it as they
     ask (what its plays share, its kicker caps, some 100 kB when all are made, and the kicker
     parts of the choices met at them, bounded across models by ``_PARTS_AT_HELD``; its lone
     wilds' misses by the wilds held: at most some 3,100 for tiandi's two wild ranks with every
-    kicker option, about 230 kB); and the moves made where a listing keeps them
-    (``_Listing.make``), by their key in their group and their position's form and start
-    (``_MADE_HELD`` bounds them across models)."""
+    kicker option, about 230 kB); the forms of each group of positions; and the moves made
+    where a listing keeps them (``_Listing.make``), by their key in their group and their
+    position's form and start (``_MADE_HELD`` bounds them across models)."""
 
-    __slots__ = ("forms", "made", "order", "powers")
+    __slots__ = ("group_forms", "made", "order", "powers")
 
     powers: Final[list[int]]
     order: Final[list[tuple[int, list[Place]]]]
-    forms: Final[list[int]]
-    """The forms of each group of ``order``, a bit each by its place in the model."""
+    group_forms: Final[list[int]]
+    """The forms of each group of ``order``, a bit each by its place in the model: a listing
+    skips the groups of forms it does not search (``_Listing.positions``)."""
     made: Final[dict[int, Combination]]
 
     def __init__(self, model: GameModel) -> None:
         self.powers = [model.power(r) for r in range(NUM_RANKS)]
         self.order = _order(model, self.powers)
-        forms = []
+        group_forms: list[int] = []
         for _, places in self.order:
             found = 0
             for place in places:
                 found |= 1 << place.at
-            forms.append(found)
-        self.forms = forms
+            group_forms.append(found)
+        self.group_forms = group_forms
         self.made = {}
 
 
 def _place(model: GameModel, form: Form, start: int, length: int) -> Place:
     """A game model's chain position (``Place``) of a form, start and length, found in its
-    order (the listings never look one up: they walk the order)."""
+    order (the listings never look one up: they walk the order, group by group)."""
     tables = _MODEL_TABLES.get(model) or _tables_of(model)
     (found,) = (
         p
@@ -1249,8 +1250,8 @@ class _Listing:
         lengths, held = self.lengths, self.held
         tables = self.tables
         found = []
-        for i, forms in enumerate(tables.forms):
-            if not forms & searched:  # an answer searches a few forms' groups of many
+        for i, in_group in enumerate(tables.group_forms):
+            if not in_group & searched:  # an answer searches a few forms' groups of many
                 continue
             group, places = tables.order[i]
             where = []
