@@ -14,7 +14,7 @@ wilds is tried (``service.rules.wilds``; section 14). Beating is ``service.rules
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
 from typing import Any, Final
@@ -444,6 +444,19 @@ def natural_play(combo: Combination, model: GameModel) -> Combination:
     return _natural_entry(combo, model)[1]
 
 
+def natural_readings(found: Iterable[Combination], model: GameModel) -> tuple[Combination, ...]:
+    """A card set's readings in its natural game (no wild card held), preferred first, as the
+    wildcard game ``model`` reads them (``natural_play``), in the same order: how a wildcard
+    game reads a card set that holds no wild card (``readings``, ``moves.classify``).
+
+    >>> laizi = get_ruleset("laizi", wild="7").model
+    >>> [c.as_dict().get("bomb_class") for c in natural_readings(readings_of(
+    ...     (4,) + (0,) * 14), laizi)]
+    ['hard']
+    """
+    return tuple(natural_play(c, model) for c in found)
+
+
 def natural_plays(
     found: list[Combination], model: GameModel, *, in_order: bool = False
 ) -> list[Combination]:
@@ -631,7 +644,7 @@ def readings(counts: Counts, model: GameModel) -> tuple[Combination, ...]:
     wilds = model.wilds
     if wilds is not None:  # docs/rules.md §14: every substitution of the wilds, where any
         if wilds.none_in(counts):
-            return tuple(natural_play(c, model) for c in readings(counts, model.natural))
+            return natural_readings(readings(counts, model.natural), model)
         plays = wild_plays(counts, model, size=sum(counts))
         return tuple(sorted((wild_combination(p, model) for p in plays), key=preference))
     found: list[Combination] = []

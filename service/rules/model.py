@@ -28,7 +28,7 @@ from dataclasses import KW_ONLY, dataclass
 from enum import IntEnum, StrEnum
 from typing import Any, Final
 
-from .cards import RANK_CHARS, Rank
+from .cards import NUM_RANKS, RANK_CHARS, Rank
 from .kinds import Kind
 
 ACE: Final = int(Rank.ACE)
@@ -115,7 +115,7 @@ class Table:
     @property
     def full_deck(self) -> tuple[int, ...]:
         """The whole deck as rank counts (``3`` to ``2``, then the two jokers: ``holds``)."""
-        return tuple([self.holds(r) for r in range(len(RANK_CHARS))])
+        return tuple([self.holds(r) for r in range(NUM_RANKS)])
 
 
 @dataclass(frozen=True, slots=True, eq=False)

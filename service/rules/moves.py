@@ -38,8 +38,8 @@ from .combos import (
     Combination,
     check_counts,
     choose,
-    natural_play,
     natural_plays,
+    natural_readings,
     read_play,
     readings_of,
 )
@@ -91,9 +91,8 @@ def classify(cards: str | Sequence[str], rules: RuleSet = STANDARD) -> tuple[Com
     wilds = rules.model.wilds
     if wilds is not None:  # docs/rules.md §14
         counts = read_play(cards, rules)
-        if wilds.none_in(counts):  # the natural game's readings (``combos.readings``), its table
-            natural = universe(rules)[format_counts(counts)]
-            return tuple(natural_play(c, rules.model) for c in natural)
+        if wilds.none_in(counts):  # the natural game's readings, from its table
+            return natural_readings(universe(rules)[format_counts(counts)], rules.model)
         return readings_of(counts, rules)  # from the forms, every substitution of the wilds
     table = universe(rules)
     return table[cards] if isinstance(cards, str) else table.__missing__(cards)
